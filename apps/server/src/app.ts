@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Code, endpoints } from '@paydesk/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { auditHandlers } from './modules/audit/audit.routes.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { authHandlers } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { usersHandlers } from './modules/users/users.routes.js';
+import { UsersService } from './modules/users/users.service.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import { registerEndpoints } from './platform/endpoints.js';
+import { installErrorHandling } from './platform/http.js';
+import { installMetrics } from './platform/metrics.js';
+import { SessionStore } from './platform/sessions.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+}
+
+/** Services of every area, built once per app; routes and the seed use the same ones. */
+export interface Services {
+  sessions: SessionStore;
+  auth: AuthService;
+  users: UsersService;
+  audit: AuditService;
+}
+
+export function buildServices(deps: AppDeps): Services {
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+  const sessions = new SessionStore(db, deps.config, clock);
+  return {
+    sessions,
+    auth: new AuthService({ db, config: deps.config, clock, sessions }),
+    users: new UsersService({ db, clock, sessions }),
+    audit: new AuditService(db, deps.config.timeZone),
+  };
+}
+
+/** The whole server: used by `npm start` and, through app.inject or a port, by every server test. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Credentials never reach the log.
+            redact: ['req.headers.token', 'req.headers.token2', 'req.headers.cookie', 'req.headers.authorization'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PayDesk API',
+        version: '1.0',
+        description:
+          'Every answer is {code, msg, data}; code 200 is success. Console calls send the headers token and token2.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          token2: { type: 'apiKey', in: 'header', name: 'token2' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installMetrics(app);
+
+  const services = buildServices(deps);
+  const guardDeps = { config, database, sessions: services.sessions };
+  registerEndpoints(app, guardDeps, 'auth', endpoints.auth, authHandlers(services.auth, config.sessionLifetimeMinutes));
+  registerEndpoints(app, guardDeps, 'users', endpoints.users, usersHandlers(services.users));
+  registerEndpoints(app, guardDeps, 'audit', endpoints.audit, auditHandlers(services.audit));
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      return { code: Code.success, msg: 'ready', data: { database: database.kind } };
+    } catch {
+      return reply.status(503).send({ code: Code.internal, msg: 'database unavailable', data: null });
+    }
+  });
+
+  installConsole(app, config.webDist);
+  return app;
+}
+
+const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/metrics', '/healthz', '/readyz'];
+
+/**
+ * The built console: static files, and index.html for every console path (history routing).
+ * API paths that match nothing answer the 404 envelope.
+ */
+function installConsole(app: FastifyInstance, webDist: string) {
+  const hasConsole = existsSync(join(webDist, 'index.html'));
+  if (hasConsole) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (hasConsole && !isApi && req.method === 'GET') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: Code.notFound, msg: `no such path: ${req.method} ${req.url}`, data: null });
+  });
+}

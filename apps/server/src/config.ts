@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: bool.default(true),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+  TIME_ZONE: z.string().default('Asia/Kolkata'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database folder; unused when databaseUrl is set. Undefined: in memory (tests). */
+  dataDir: string | undefined;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Seed the demo data on an empty database. */
+  demo: boolean;
+  adminPassword: string | undefined;
+  /** A session unused this long ends. */
+  sessionIdleMinutes: number;
+  /** A session ends this long after sign-in whatever happens (spec: token cookie lifetime 1 day). */
+  sessionLifetimeMinutes: number;
+  /** token2 lifetime after login2. */
+  token2Minutes: number;
+  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  lockAfterFailures: number;
+  lockMinutes: number;
+  /** Multiplies every per-IP rate limit of the contract (tests raise it). */
+  rateLimitFactor: number;
+  trustProxy: boolean;
+  /** The built console; served when it exists. */
+  webDist: string;
+  /** Name shown by the console when showLogo is on, until SysFlag is set. */
+  systemFlag: string;
+  /** Filters' 'YYYY-MM-DD HH:mm:ss' and day boundaries are read in this zone. */
+  timeZone: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    ...defaultConfig(),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    demo: e.DEMO,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    trustProxy: e.TRUST_PROXY,
+    timeZone: e.TIME_ZONE,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+export function defaultConfig(): Config {
+  return {
+    port: 8080,
+    host: '0.0.0.0',
+    dataDir: undefined,
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    demo: false,
+    adminPassword: undefined,
+    sessionIdleMinutes: 120,
+    sessionLifetimeMinutes: 24 * 60,
+    token2Minutes: 15,
+    lockAfterFailures: 5,
+    lockMinutes: 15,
+    rateLimitFactor: 1,
+    trustProxy: false,
+    webDist: new URL('../../web/dist', import.meta.url).pathname,
+    systemFlag: 'PayDesk',
+    timeZone: 'Asia/Kolkata',
+  };
+}

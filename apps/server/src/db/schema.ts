@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Console accounts of every role. Deleted accounts are kept (history) and cannot sign in. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    nickname: text('nickname').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Second-level password; null means the sign-in password serves (after a reset). */
+    payPasswordHash: text('pay_password_hash'),
+    /** The active authenticator secret (base32); confirmed when googleConfirmed. */
+    googleSecret: text('google_secret'),
+    googleConfirmed: boolean('google_confirmed').notNull().default(false),
+    /** A rebinding started from the profile: it replaces googleSecret once confirmed. */
+    pendingGoogleSecret: text('pending_google_secret'),
+    enableGoogleVerify: boolean('enable_google_verify').notNull().default(true),
+    allowModify: boolean('allow_modify').notNull().default(true),
+    /** The highest TOTP time step used: a code of that step or earlier is refused. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }).notNull().default(0),
+    /** A supplier agent's parent supplier. */
+    parentId: integer('parent_id'),
+    /** Linked to a merchant or supplier record (set by that area). */
+    partyLinked: boolean('party_linked').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    lastLoginAt: at('last_login_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_account_live_uq').on(sql`lower(${t.account})`).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role),
+    index('users_parent_idx').on(t.parentId),
+  ],
+);
+
+/** Sessions; the token is stored only as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Shown by getSessions and taken by forceLogout; not a credential. */
+    publicId: text('public_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The account has no confirmed authenticator yet: only getInfo, confirmBind and logout. */
+    pendingBind: boolean('pending_bind').notNull().default(false),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    token2Hash: text('token2_hash'),
+    token2ExpiresAt: at('token2_expires_at'),
+    token2Reason: text('token2_reason'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    uniqueIndex('sessions_public_id_uq').on(t.publicId),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Append-only, hash-chained audit log. A trigger refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at('at').notNull(),
+    userId: integer('user_id'),
+    account: text('account'),
+    role: text('role'),
+    action: text('action').notNull(),
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audit_at_idx').on(t.at),
+    index('audit_action_idx').on(t.action),
+    index('audit_account_idx').on(t.account),
+  ],
+);
+
+/** Platform settings by key (the typed registry of system config comes with its area). */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});

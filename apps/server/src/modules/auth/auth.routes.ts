@@ -1,0 +1,71 @@
+import { type endpoints, pageSizeOf } from '@paydesk/contract';
+import type { FastifyReply } from 'fastify';
+import type { Handlers } from '../../platform/context.js';
+import type { AuthService } from './auth.service.js';
+
+/** The spec's token cookie: 1 day. Readable by the console, which sends it back as the `token` header. */
+function setTokenCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie('token', token, {
+    path: '/',
+    maxAge: maxAgeSeconds,
+    sameSite: 'strict',
+    httpOnly: false,
+    secure: reply.request.protocol === 'https',
+  });
+}
+
+export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) {
+  return {
+    login: async (input, ctx) => {
+      const result = await auth.login(input, { ip: ctx.ip, userAgent: ctx.userAgent });
+      setTokenCookie(ctx.reply, result.token, sessionLifetimeMinutes * 60);
+      return result;
+    },
+    login2: (input, ctx) => auth.login2(ctx.user, input, ctx.actor),
+    getInfo: (_input, ctx) => auth.getInfo(ctx.user, ctx.token2Valid),
+    logout: async (_input, ctx) => {
+      await auth.logout(ctx.user, ctx.actor);
+      ctx.reply.clearCookie('token', { path: '/' });
+      return null;
+    },
+    getSessions: (input, ctx) =>
+      auth.getSessions(ctx.user, ctx.scope, {
+        pageIndex: input?.pageIndex ?? 1,
+        pageSize: input ? pageSizeOf(input) : 20,
+        account: input?.account,
+      }),
+    forceLogout: async (input, ctx) => {
+      await auth.forceLogout(ctx.scope, input.token, ctx.actor);
+      return null;
+    },
+    bindUser: async (input, ctx) => {
+      await auth.bindUser(ctx.role, input, ctx.actor);
+      return null;
+    },
+    bindUserForProfile: (input, ctx) => auth.bindUserForProfile(ctx.user, input, ctx.actor),
+    unbind: async (input, ctx) => {
+      await auth.unbind(ctx.role, input, ctx.actor);
+      return null;
+    },
+    unbindForProfile: async (input, ctx) => {
+      await auth.unbindForProfile(ctx.user, input, ctx.actor);
+      return null;
+    },
+    confirmBind: async (input, ctx) => {
+      await auth.confirmBind(ctx.user, input, ctx.actor);
+      return null;
+    },
+    confirmBindForProfile: async (input, ctx) => {
+      await auth.confirmBindForProfile(ctx.user, input, ctx.actor);
+      return null;
+    },
+    enableGoogleVerify: async (input, ctx) => {
+      await auth.setUserFlag(ctx.role, input.userId, 'enableGoogleVerify', input.enableGoogleVerify, ctx.actor);
+      return null;
+    },
+    setAllowModify: async (input, ctx) => {
+      await auth.setUserFlag(ctx.role, input.userId, 'allowModify', input.allowModify, ctx.actor);
+      return null;
+    },
+  } satisfies Handlers<typeof endpoints.auth>;
+}

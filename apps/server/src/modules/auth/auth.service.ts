@@ -1,0 +1,453 @@
+import { Code, manageableRoles, type Role, type SessionRow, type UserInfo } from '@paydesk/contract';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { type Actor, writeAudit } from '../../platform/audit.js';
+import { type Clock, minutes } from '../../platform/clock.js';
+import type { DataScope } from '../../platform/context.js';
+import { AppError, forbidden, notFound, refused } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/secrets.js';
+import type { SessionStore, SessionUser } from '../../platform/sessions.js';
+import { readSettings } from '../../platform/settings.js';
+import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
+
+type UserRecord = typeof users.$inferSelect;
+
+const wrongCredentials = () => new AppError(Code.wrongCredentials, 'account or password is incorrect');
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  sessions: SessionStore;
+}
+
+/** Sign-in, sessions, the second-level password and authenticator binding (DESIGN section 4). */
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  async login(
+    input: { userName: string; password: string; googleCode?: string | undefined },
+    client: { ip: string; userAgent: string },
+  ): Promise<{ token: string; userId: number; access: Role; confirmBind: boolean }> {
+    const now = this.now();
+    const user = await this.findLiveByAccount(this.db, input.userName);
+    if (!user) {
+      await verifyPassword(null, input.password); // same time as a real check: timing does not reveal accounts
+      throw wrongCredentials();
+    }
+    this.refuseIfLocked(user, now);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await this.recordFailure(user, client.ip, 'password');
+      throw wrongCredentials();
+    }
+    const bound = Boolean(user.googleSecret && user.googleConfirmed);
+    let step: number | null = null;
+    if (bound && user.enableGoogleVerify) {
+      step = await this.checkCode(user, user.googleSecret!, input.googleCode, client.ip);
+    }
+    const pendingBind = user.enableGoogleVerify && !bound;
+    const actor: Actor = { userId: user.id, account: user.account, role: user.role as Role, ip: client.ip };
+    const session = await this.db.transaction(async (tx) => {
+      if (step !== null) await this.useStep(tx, user.id, step);
+      await tx
+        .update(users)
+        .set({
+          failedLoginCount: 0,
+          lockedUntil: null,
+          lastLoginAt: now,
+          // An account without an authenticator gets a new secret to confirm on /googleVerify.
+          ...(pendingBind && !user.googleSecret ? { googleSecret: newTotpSecret(), googleConfirmed: false } : {}),
+        })
+        .where(eq(users.id, user.id));
+      const created = await this.deps.sessions.create(tx, user.id, { pendingBind, ...client });
+      await writeAudit(tx, actor, { action: 'auth.login', target: `session:${created.publicId}` }, now);
+      return created;
+    });
+    return { token: session.token, userId: user.id, access: user.role as Role, confirmBind: bound };
+  }
+
+  async login2(user: SessionUser, input: { password: string; logInReason: string }, actor: Actor) {
+    const record = await this.findLiveById(this.db, user.userId);
+    this.refuseIfLocked(record, this.now());
+    // Until a second-level password is set (or after a reset), the sign-in password serves.
+    if (!(await verifyPassword(record.payPasswordHash ?? record.passwordHash, input.password))) {
+      await this.recordFailure(record, actor.ip ?? '', 'secondLevelPassword');
+      throw new AppError(Code.wrongCredentials, 'second-level password is incorrect');
+    }
+    return this.db.transaction(async (tx) => {
+      const granted = await this.deps.sessions.grantToken2(tx, user.sessionId, input.logInReason);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'auth.login2', target: `session:${user.publicSessionId}`, after: { reason: input.logInReason } },
+        this.now(),
+      );
+      return { token2: granted.token2, expiresAt: granted.expiresAt.toISOString() };
+    });
+  }
+
+  async getInfo(user: SessionUser, token2Valid: boolean): Promise<UserInfo> {
+    const record = await this.findLiveById(this.db, user.userId);
+    const settings = await readSettings(this.db, { ShowLogo: true, SysFlag: this.deps.config.systemFlag });
+    const unconfirmedSecret = record.googleSecret && !record.googleConfirmed ? record.googleSecret : undefined;
+    return {
+      userId: record.id,
+      userName: record.account,
+      account: record.account,
+      name: record.nickname,
+      access: record.role as Role,
+      token2Valid,
+      token2ExpiresAt: token2Valid && user.token2ExpiresAt ? user.token2ExpiresAt.toISOString() : null,
+      enableGoogleVerify: record.enableGoogleVerify,
+      ...(unconfirmedSecret
+        ? {
+            googleSecret: unconfirmedSecret,
+            googleAuthUrl: totpUri(record.account, unconfirmedSecret, String(settings.SysFlag)),
+          }
+        : {}),
+      confirmBind: Boolean(record.googleSecret && record.googleConfirmed),
+      allowModify: record.allowModify,
+      showLogo: Boolean(settings.ShowLogo),
+      systemFlag: String(settings.SysFlag),
+    };
+  }
+
+  async logout(user: SessionUser, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.deps.sessions.revoke(tx, user.sessionId, 'logout');
+      await writeAudit(tx, actor, { action: 'auth.logout', target: `session:${user.publicSessionId}` }, this.now());
+    });
+  }
+
+  async getSessions(
+    user: SessionUser,
+    scope: DataScope,
+    input: { pageIndex: number; pageSize: number; account?: string | null | undefined },
+  ): Promise<{ list: SessionRow[]; total: number; pageIndex: number; pageSize: number }> {
+    const now = this.now();
+    const idleSince = new Date(now.getTime() - minutes(this.deps.config.sessionIdleMinutes));
+    const where = and(
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, idleSince),
+      scope.all ? undefined : inArray(sessions.userId, [...scope.userIds]),
+      input.account ? ilike(users.account, `%${escapeLike(input.account)}%`) : undefined,
+    );
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select({ s: sessions, account: users.account, role: users.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(where)
+        .orderBy(desc(sessions.lastSeenAt))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        sessionId: r.s.publicId,
+        userId: r.s.userId,
+        account: r.account,
+        role: r.role as Role,
+        ip: r.s.ip,
+        userAgent: r.s.userAgent,
+        createdAt: r.s.createdAt.toISOString(),
+        lastSeenAt: r.s.lastSeenAt.toISOString(),
+        expiresAt: r.s.expiresAt.toISOString(),
+        current: r.s.id === user.sessionId,
+      })),
+      total: totalRow?.n ?? 0,
+      pageIndex: input.pageIndex,
+      pageSize: input.pageSize,
+    };
+  }
+
+  async forceLogout(scope: DataScope, publicId: string, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ s: sessions, account: users.account })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.publicId, publicId), isNull(sessions.revokedAt)))
+        .limit(1);
+      // Another party's session is "not found", never "forbidden": its existence is not revealed.
+      if (!row || !(scope.all || scope.userIds.includes(row.s.userId))) throw notFound('no such session');
+      await this.deps.sessions.revoke(tx, row.s.id, `forced by ${actor.account}`);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'auth.forceLogout', target: `session:${publicId}`, before: { account: row.account, ip: row.s.ip } },
+        this.now(),
+      );
+    });
+  }
+
+  /** Staff resets another account's authenticator: it binds a new one at its next sign-in. */
+  async bindUser(actorRole: Role, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      const target = await this.manageableByAccount(tx, actorRole, input.userAccount);
+      await tx
+        .update(users)
+        .set({
+          googleSecret: newTotpSecret(),
+          googleConfirmed: false,
+          pendingGoogleSecret: null,
+          lastTotpStep: 0,
+          updatedAt: this.now(),
+        })
+        .where(eq(users.id, target.id));
+      if (input.needToLogout) await this.deps.sessions.revokeAllOf(tx, target.id, 'authenticator reset');
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'auth.bindUser', target: `user:${target.id}`, after: { needToLogout: input.needToLogout } },
+        this.now(),
+      );
+    });
+  }
+
+  async unbind(actorRole: Role, input: { userAccount: string }, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      const target = await this.manageableByAccount(tx, actorRole, input.userAccount);
+      await this.clearAuthenticator(tx, target.id);
+      await writeAudit(tx, actor, { action: 'auth.unbind', target: `user:${target.id}` }, this.now());
+    });
+  }
+
+  /** Starts a rebinding of one's own authenticator; the current one stays valid until it is confirmed. */
+  async bindUserForProfile(user: SessionUser, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
+    return this.db.transaction(async (tx) => {
+      const me = await this.ownModifiable(tx, user, input.userAccount);
+      const secret = newTotpSecret();
+      await tx.update(users).set({ pendingGoogleSecret: secret, updatedAt: this.now() }).where(eq(users.id, me.id));
+      if (input.needToLogout) {
+        await this.deps.sessions.revokeAllOf(tx, me.id, 'authenticator rebinding', user.sessionId);
+      }
+      await writeAudit(tx, actor, { action: 'auth.bindUserForProfile', target: `user:${me.id}` }, this.now());
+      const settings = await readSettings(tx, { SysFlag: this.deps.config.systemFlag });
+      return { googleSecret: secret, googleAuthUrl: totpUri(me.account, secret, String(settings.SysFlag)) };
+    });
+  }
+
+  async unbindForProfile(user: SessionUser, input: { userAccount: string }, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      const me = await this.ownModifiable(tx, user, input.userAccount);
+      await this.clearAuthenticator(tx, me.id);
+      await writeAudit(tx, actor, { action: 'auth.unbindForProfile', target: `user:${me.id}` }, this.now());
+    });
+  }
+
+  /** Confirms the authenticator the account was given at sign-in (the /googleVerify page). */
+  async confirmBind(user: SessionUser, input: { userAccount: string; googleCode: string }, actor: Actor) {
+    const me = await this.own(this.db, user, input.userAccount);
+    if (!me.googleSecret || me.googleConfirmed) {
+      throw refused('the authenticator is already confirmed', 'alreadyConfirmed');
+    }
+    const step = await this.checkCode(me, me.googleSecret, input.googleCode, actor.ip ?? '');
+    await this.db.transaction(async (tx) => {
+      await this.useStep(tx, me.id, step);
+      await tx.update(users).set({ googleConfirmed: true, updatedAt: this.now() }).where(eq(users.id, me.id));
+      await tx.update(sessions).set({ pendingBind: false }).where(eq(sessions.id, user.sessionId));
+      await writeAudit(tx, actor, { action: 'auth.confirmBind', target: `user:${me.id}` }, this.now());
+    });
+  }
+
+  /** Confirms a rebinding started from the profile with a code of the new authenticator. */
+  async confirmBindForProfile(user: SessionUser, input: { userAccount: string; googleCode: string }, actor: Actor) {
+    const me = await this.own(this.db, user, input.userAccount);
+    if (!me.pendingGoogleSecret) throw refused('start a new binding first', 'noPendingBinding');
+    const step = verifyTotp(me.pendingGoogleSecret, input.googleCode, this.now(), 0);
+    if (step === null) throw new AppError(Code.wrongAuthCode, 'authenticator code is incorrect');
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          googleSecret: me.pendingGoogleSecret,
+          googleConfirmed: true,
+          pendingGoogleSecret: null,
+          lastTotpStep: step,
+          updatedAt: this.now(),
+        })
+        .where(eq(users.id, me.id));
+      await writeAudit(tx, actor, { action: 'auth.confirmBindForProfile', target: `user:${me.id}` }, this.now());
+    });
+  }
+
+  async setUserFlag(
+    actorRole: Role,
+    userId: number,
+    flag: 'enableGoogleVerify' | 'allowModify',
+    value: boolean,
+    actor: Actor,
+  ) {
+    await this.db.transaction(async (tx) => {
+      const target = await this.manageableById(tx, actorRole, userId);
+      await tx
+        .update(users)
+        .set({ [flag]: value, updatedAt: this.now() })
+        .where(eq(users.id, target.id));
+      if (flag === 'enableGoogleVerify' && !value) {
+        // Nothing left to confirm: sessions waiting for a binding become ordinary ones.
+        await tx.update(sessions).set({ pendingBind: false }).where(eq(sessions.userId, target.id));
+      }
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: flag === 'allowModify' ? 'auth.setAllowModify' : 'auth.enableGoogleVerify',
+          target: `user:${target.id}`,
+          before: { [flag]: target[flag] },
+          after: { [flag]: value },
+        },
+        this.now(),
+      );
+    });
+  }
+
+  // ---- rules shared by the calls above ----
+
+  private refuseIfLocked(user: UserRecord, now: Date) {
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+      throw new AppError(
+        Code.accountLocked,
+        `account locked after repeated failures until ${user.lockedUntil.toISOString()}`,
+        { reason: 'accountLocked' },
+      );
+    }
+  }
+
+  /** Counts a failure; enough in a row lock the account for a while (visible in account management). */
+  private async recordFailure(user: UserRecord, ip: string, what: string) {
+    const now = this.now();
+    const { lockAfterFailures, lockMinutes } = this.deps.config;
+    await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          failedLoginCount: sql`${users.failedLoginCount} + 1`,
+          lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${lockAfterFailures}
+            then ${new Date(now.getTime() + minutes(lockMinutes)).toISOString()}::timestamptz
+            else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, user.id))
+        .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
+      await writeAudit(
+        tx,
+        { userId: user.id, account: user.account, role: user.role as Role, ip },
+        {
+          action: 'auth.loginFailed',
+          target: `user:${user.id}`,
+          after: { what, failedLoginCount: updated?.failedLoginCount, lockedUntil: updated?.lockedUntil ?? null },
+        },
+        now,
+      );
+    });
+  }
+
+  /** Checks a code for a bound account: wrong, missing and reused codes are refused with their own text. */
+  private async checkCode(user: UserRecord, secret: string, code: string | undefined, ip: string): Promise<number> {
+    if (!code) {
+      await this.recordFailure(user, ip, 'authenticatorCode');
+      throw new AppError(Code.wrongAuthCode, 'authenticator code is required');
+    }
+    const step = verifyTotp(secret, code, this.now(), 0);
+    if (step === null) {
+      await this.recordFailure(user, ip, 'authenticatorCode');
+      throw new AppError(Code.wrongAuthCode, 'authenticator code is incorrect');
+    }
+    if (step <= user.lastTotpStep) {
+      await this.recordFailure(user, ip, 'authenticatorCodeReused');
+      throw new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
+        reason: 'codeReused',
+      });
+    }
+    return step;
+  }
+
+  /** Marks a code's step used; a concurrent sign-in with the same code loses here. */
+  private async useStep(tx: Tx, userId: number, step: number) {
+    const updated = await tx
+      .update(users)
+      .set({ lastTotpStep: step })
+      .where(and(eq(users.id, userId), sql`${users.lastTotpStep} < ${step}`))
+      .returning({ id: users.id });
+    if (updated.length === 0) {
+      throw new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
+        reason: 'codeReused',
+      });
+    }
+  }
+
+  private async clearAuthenticator(tx: Tx, userId: number) {
+    await tx
+      .update(users)
+      .set({ googleSecret: null, googleConfirmed: false, pendingGoogleSecret: null, updatedAt: this.now() })
+      .where(eq(users.id, userId));
+  }
+
+  private async findLiveByAccount(db: DbOrTx, account: string): Promise<UserRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.account}) = lower(${account})`, isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  private async findLiveById(db: DbOrTx, id: number): Promise<UserRecord> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    if (!row) throw notFound('no such account');
+    return row;
+  }
+
+  /** The caller's own record; `userAccount` must name the caller. */
+  private async own(db: DbOrTx, user: SessionUser, userAccount: string): Promise<UserRecord> {
+    if (userAccount.toLowerCase() !== user.account.toLowerCase()) {
+      throw forbidden('this call acts on your own account only');
+    }
+    return this.findLiveById(db, user.userId);
+  }
+
+  private async ownModifiable(db: DbOrTx, user: SessionUser, userAccount: string): Promise<UserRecord> {
+    const me = await this.own(db, user, userAccount);
+    if (!me.allowModify) throw forbidden('your account may not change its own settings; ask an administrator');
+    return me;
+  }
+
+  private async manageableByAccount(db: DbOrTx, actorRole: Role, account: string): Promise<UserRecord> {
+    const target = await this.findLiveByAccount(db, account);
+    if (!target) throw notFound('no such account');
+    return assertManageable(actorRole, target);
+  }
+
+  private async manageableById(db: DbOrTx, actorRole: Role, id: number): Promise<UserRecord> {
+    return assertManageable(actorRole, await this.findLiveById(db, id));
+  }
+}
+
+/** An admin may not act on a superAdmin account: only a superAdmin may. */
+export function assertManageable<T extends { role: string }>(actorRole: Role, target: T): T {
+  if (!manageableRoles(actorRole).includes(target.role as Role)) {
+    throw forbidden(`your role may not manage a ${target.role} account`);
+  }
+  return target;
+}
+
+/** Escapes % and _ so a filter matches them literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,329 @@
+import { manageableRoles, type Role, USER_TEXTS, type UserOption, type UserRow } from '@paydesk/contract';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { type Actor, writeAudit } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DataScope } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/secrets.js';
+import type { SessionStore } from '../../platform/sessions.js';
+import { assertManageable, escapeLike } from '../auth/auth.service.js';
+
+type UserRecord = typeof users.$inferSelect;
+
+export interface UsersDeps {
+  db: Db;
+  clock: Clock;
+  sessions: SessionStore;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toRow(u: UserRecord): UserRow {
+  return {
+    id: u.id,
+    account: u.account,
+    nickname: u.nickname,
+    role: u.role as Role,
+    parentId: u.parentId,
+    enableGoogleVerify: u.enableGoogleVerify,
+    confirmBind: Boolean(u.googleSecret && u.googleConfirmed),
+    allowModify: u.allowModify,
+    hasPayPassword: u.payPasswordHash !== null,
+    failedLoginCount: u.failedLoginCount,
+    lockedUntil: iso(u.lockedUntil),
+    lastLoginAt: iso(u.lastLoginAt),
+    createdAt: u.createdAt.toISOString(),
+    deletedAt: iso(u.deletedAt),
+  };
+}
+
+function toOption(u: UserRecord): UserOption {
+  return {
+    id: u.id,
+    account: u.account,
+    nickname: u.nickname,
+    role: u.role as Role,
+    parentId: u.parentId,
+    deleted: u.deletedAt !== null,
+  };
+}
+
+/** What an audit row may show of an account: never a hash or a secret. */
+const auditView = (u: Pick<UserRecord, 'account' | 'nickname' | 'role'>) => ({
+  account: u.account,
+  nickname: u.nickname,
+  role: u.role,
+});
+
+interface Page {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** Account administration (spec section 7, Admin) and the account option lists. */
+export class UsersService {
+  constructor(private readonly deps: UsersDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  async addUser(
+    actorRole: Role,
+    input: { nickname: string; account: string; password: string; access: Role },
+    actor: Actor,
+    extra: { parentId?: number } = {},
+  ): Promise<{ id: number }> {
+    const role = input.access;
+    if (!manageableRoles(actorRole).includes(role)) throw forbidden(`your role may not create a ${role} account`);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.refuseTakenAccount(tx, input.account);
+        const [created] = await tx
+          .insert(users)
+          .values({
+            account: input.account,
+            nickname: input.nickname,
+            role,
+            passwordHash,
+            parentId: extra.parentId ?? null,
+          })
+          .returning();
+        await writeAudit(
+          tx,
+          actor,
+          { action: 'users.addUser', target: `user:${created!.id}`, after: auditView(created!) },
+          this.now(),
+        );
+        return { id: created!.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
+      throw error;
+    }
+  }
+
+  async getUserList(
+    input: Page & {
+      account?: string | null | undefined;
+      role?: Role | undefined;
+      includeDeleted?: boolean | undefined;
+    },
+  ) {
+    const where = and(
+      input.includeDeleted ? undefined : isNull(users.deletedAt),
+      input.account ? ilike(users.account, `%${escapeLike(input.account)}%`) : undefined,
+      input.role ? eq(users.role, input.role) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.id))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { list: rows.map(toRow), total: total?.n ?? 0, pageIndex: input.pageIndex, pageSize: input.pageSize };
+  }
+
+  async getSupplierProxyList(scope: DataScope, input: Page) {
+    const parent = alias(users, 'parent');
+    const where = and(
+      eq(users.role, 'supplier'),
+      isNotNull(users.parentId),
+      isNull(users.deletedAt),
+      scope.all ? undefined : inArray(users.parentId, [...scope.userIds]),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ agent: users, parentAccount: parent.account })
+        .from(users)
+        .innerJoin(parent, eq(parent.id, users.parentId))
+        .where(where)
+        .orderBy(asc(users.id))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: r.agent.id,
+        account: r.agent.account,
+        nickname: r.agent.nickname,
+        parentId: r.agent.parentId!,
+        parentAccount: r.parentAccount,
+        createdAt: r.agent.createdAt.toISOString(),
+      })),
+      total: total?.n ?? 0,
+      pageIndex: input.pageIndex,
+      pageSize: input.pageSize,
+    };
+  }
+
+  async updateUser(
+    caller: { userId: number; sessionId: number; role: Role },
+    input: { id: number; nickname: string; account: string; password?: string | undefined; role: Role },
+    actor: Actor,
+  ): Promise<void> {
+    const role = input.role;
+    if (!manageableRoles(caller.role).includes(role)) throw forbidden(`your role may not grant ${role}`);
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        const target = assertManageable(caller.role, await this.liveUser(tx, input.id));
+        if (target.id === caller.userId && role !== target.role) {
+          throw refused('you cannot change your own role', 'ownRole');
+        }
+        if (input.account.toLowerCase() !== target.account.toLowerCase()) {
+          await this.refuseTakenAccount(tx, input.account);
+        }
+        await tx
+          .update(users)
+          .set({
+            nickname: input.nickname,
+            account: input.account,
+            role,
+            ...(passwordHash ? { passwordHash } : {}),
+            updatedAt: this.now(),
+          })
+          .where(eq(users.id, target.id));
+        // A new password or role takes effect at once: the account signs in again (the caller keeps this session).
+        if (passwordHash || role !== target.role) {
+          await this.deps.sessions.revokeAllOf(tx, target.id, 'account changed by an administrator', caller.sessionId);
+        }
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'users.updateUser',
+            target: `user:${target.id}`,
+            before: auditView(target),
+            after: {
+              ...auditView({ account: input.account, nickname: input.nickname, role }),
+              passwordChanged: !!passwordHash,
+            },
+          },
+          this.now(),
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
+      throw error;
+    }
+  }
+
+  async deleteUser(caller: { userId: number; role: Role }, id: number, actor: Actor): Promise<void> {
+    if (id === caller.userId) throw refused('you cannot delete your own account', 'ownAccount');
+    await this.db.transaction(async (tx) => {
+      const target = assertManageable(caller.role, await this.liveUser(tx, id));
+      await tx.update(users).set({ deletedAt: this.now(), updatedAt: this.now() }).where(eq(users.id, target.id));
+      await this.deps.sessions.revokeAllOf(tx, target.id, 'account deleted');
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'users.deleteUser', target: `user:${target.id}`, before: auditView(target) },
+        this.now(),
+      );
+    });
+  }
+
+  async repairUser(caller: { role: Role }, input: { userId: number; newAccountName: string }, actor: Actor) {
+    try {
+      await this.db.transaction(async (tx) => {
+        const target = assertManageable(caller.role, await this.liveUser(tx, input.userId));
+        if (input.newAccountName.toLowerCase() !== target.account.toLowerCase()) {
+          await this.refuseTakenAccount(tx, input.newAccountName);
+        }
+        await tx
+          .update(users)
+          .set({ account: input.newAccountName, updatedAt: this.now() })
+          .where(eq(users.id, target.id));
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'users.repairUser',
+            target: `user:${target.id}`,
+            before: { account: target.account },
+            after: { account: input.newAccountName },
+          },
+          this.now(),
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
+      throw error;
+    }
+  }
+
+  /** Clears the second-level password (the sign-in password serves again) and ends the account's token2s. */
+  async resetPayPassword(caller: { role: Role }, id: number, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const target = assertManageable(caller.role, await this.liveUser(tx, id));
+      await tx.update(users).set({ payPasswordHash: null, updatedAt: this.now() }).where(eq(users.id, target.id));
+      await tx.update(sessions).set({ token2Hash: null, token2ExpiresAt: null }).where(eq(sessions.userId, target.id));
+      await writeAudit(tx, actor, { action: 'users.resetPayPassword', target: `user:${target.id}` }, this.now());
+    });
+  }
+
+  async getUserOptions(input: { role?: Role | undefined; includeDeleted?: boolean | undefined }) {
+    return this.options(
+      and(
+        input.role ? eq(users.role, input.role) : undefined,
+        input.includeDeleted ? undefined : isNull(users.deletedAt),
+      ),
+    );
+  }
+
+  /** Top-level suppliers; with `withAgents` their agents too. A supplier sees its own team only. */
+  async getSupplierUserOptions(scope: DataScope, withAgents: boolean) {
+    return this.options(
+      and(
+        eq(users.role, 'supplier'),
+        isNull(users.deletedAt),
+        withAgents ? undefined : isNull(users.parentId),
+        scope.all ? undefined : inArray(users.id, [...scope.userIds]),
+      ),
+    );
+  }
+
+  async getUnusedUserOptions(role: 'merchant' | 'supplier') {
+    return this.options(
+      and(eq(users.role, role), eq(users.partyLinked, false), isNull(users.parentId), isNull(users.deletedAt)),
+    );
+  }
+
+  private async options(where: SQL | undefined) {
+    const rows = await this.db.select().from(users).where(where).orderBy(asc(users.account)).limit(5000);
+    return rows.map(toOption);
+  }
+
+  private async liveUser(tx: Tx, id: number): Promise<UserRecord> {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
+    if (!row) throw notFound('no such account');
+    return row;
+  }
+
+  private async refuseTakenAccount(tx: Tx, account: string) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.account}) = lower(${account})`, isNull(users.deletedAt)))
+      .limit(1);
+    if (taken) throw conflict(USER_TEXTS.accountExists, 'accountExists');
+  }
+}

@@ -1,0 +1,39 @@
+import type { Endpoint, EndpointOutput, EndpointParsed, Role } from '@paydesk/contract';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from './audit.js';
+import type { SessionUser } from './sessions.js';
+
+/**
+ * Which parties' rows the caller may see on an `owned` endpoint: all of them, or the rows owned by
+ * these user ids (a merchant: itself; a supplier: itself and its agents).
+ */
+export type DataScope = { all: true } | { all: false; userIds: readonly number[] };
+
+export interface PublicContext {
+  user: null;
+  actor: Actor;
+  ip: string;
+  userAgent: string;
+  requestId: string;
+  reply: FastifyReply;
+}
+export interface UserContext extends Omit<PublicContext, 'user'> {
+  user: SessionUser;
+  scope: DataScope;
+  role: Role;
+  /** Whether the request carries a valid second-level token for this session. */
+  token2Valid: boolean;
+}
+
+/** A handler of one endpoint: its parsed input in, its `data` out. */
+export type Handler<E extends Endpoint> = (
+  input: EndpointParsed<E>,
+  ctx: E['access'] extends 'public' ? PublicContext : UserContext,
+) => Promise<EndpointOutput<E> | (EndpointOutput<E> extends null ? undefined : never)>;
+
+/** Every endpoint of a group must have its handler: a missing one does not compile. */
+export type Handlers<G extends Record<string, Endpoint>> = { [K in keyof G]: Handler<G[K]> };
+
+export function inScope(scope: DataScope, ownerUserId: number | null): boolean {
+  return scope.all || (ownerUserId !== null && scope.userIds.includes(ownerUserId));
+}

@@ -1,0 +1,25 @@
+import { Code, type ErrorData, type Issue } from '@paydesk/contract';
+
+/**
+ * A refusal the client should see: a code of the catalogue, a message, and optionally a stable
+ * `reason` key the console translates. Anything else thrown becomes a 500 without internals.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: ErrorData = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'not found') => new AppError(Code.notFound, what);
+export const forbidden = (what = 'your role may not do this') => new AppError(Code.forbidden, what);
+export const conflict = (what: string, reason?: string) =>
+  new AppError(Code.conflict, what, reason ? { reason } : null);
+export const refused = (what: string, reason?: string) =>
+  new AppError(Code.businessRule, what, reason ? { reason } : null);
+export const invalid = (issues: Issue[]) =>
+  new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', { issues });

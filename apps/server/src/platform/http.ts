@@ -1,0 +1,47 @@
+import { Code, httpStatusOf, type Issue } from '@paydesk/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+function issuesOfValidation(err: { validation: Array<{ instancePath: string; message?: string }> }): Issue[] {
+  return err.validation.map((v) => ({
+    path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: v.message ?? 'invalid value',
+  }));
+}
+
+/**
+ * One error handler for the whole API: a typed refusal keeps its code; any malformed request
+ * (bad JSON, wrong types, unknown fields, oversized or unsupported bodies) is a 400 with issues;
+ * everything else is a 500 whose message carries only the request id.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(httpStatusOf(error.code)).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = issuesOfValidation(error);
+      const first = issues[0];
+      const msg = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'invalid input';
+      return reply.status(400).send({ code: Code.invalidInput, msg, data: { issues } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ code: Code.tooManyRequests, msg: 'too many requests, try again later', data: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: invalid JSON, empty JSON body, body too large, unsupported media type.
+      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body is too large' : error.message;
+      return reply
+        .status(400)
+        .send({ code: Code.invalidInput, msg: message, data: { issues: [{ path: '', message }] } });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: Code.internal, msg: `internal error (request ${req.id})`, data: { requestId: req.id } });
+  });
+}

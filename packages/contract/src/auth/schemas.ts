@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ROLES, roleSchema } from '../common/roles.js';
+
+/** Spec section 5 texts, in English; the console shows them translated by the same words. */
+export const USER_TEXTS = {
+  requiredFields: 'account, nickname and role cannot be empty',
+  accountCharset: 'account accepts only digits and English letters',
+  passwordStrength: 'password must contain digits and letters',
+  accountExists: 'add failed, check whether the account already exists',
+} as const;
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+const blankToUndefined = (v: unknown) => {
+  const t = trimmed(v);
+  return t === '' || t === null ? undefined : t;
+};
+
+/** An authenticator code: six digits, trimmed (spec section 5). */
+export const googleCodeSchema = z.preprocess(
+  trimmed,
+  z.string().regex(/^\d{6}$/, 'authenticator code must be 6 digits'),
+);
+export const optionalGoogleCodeSchema = z.preprocess(blankToUndefined, googleCodeSchema.optional());
+
+export const accountSchema = z.preprocess(
+  trimmed,
+  z
+    .string(USER_TEXTS.requiredFields)
+    .min(1, USER_TEXTS.requiredFields)
+    .max(32, 'account is at most 32 characters')
+    .regex(/^[A-Za-z0-9]+$/, USER_TEXTS.accountCharset),
+);
+export const nicknameSchema = z.preprocess(
+  trimmed,
+  z.string(USER_TEXTS.requiredFields).min(1, USER_TEXTS.requiredFields).max(64, 'nickname is at most 64 characters'),
+);
+export const passwordSchema = z
+  .string(USER_TEXTS.passwordStrength)
+  .min(8, 'password must be at least 8 characters')
+  .max(128, 'password is at most 128 characters')
+  .regex(/[A-Za-z]/, USER_TEXTS.passwordStrength)
+  .regex(/\d/, USER_TEXTS.passwordStrength);
+export const roleInputSchema = z.preprocess(blankToUndefined, z.enum(ROLES, USER_TEXTS.requiredFields));
+
+/** What a user option list (selects) shows of an account. */
+export const userOptionSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  role: roleSchema,
+  parentId: z.number().int().nullable(),
+  deleted: z.boolean(),
+});
+export type UserOption = z.infer<typeof userOptionSchema>;
+
+/** The signed-in user as getInfo answers it (spec section 3, User). */
+export const userInfoSchema = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  account: z.string(),
+  name: z.string(),
+  access: roleSchema,
+  /** Whether this session holds a valid second-level token, and until when. */
+  token2Valid: z.boolean(),
+  token2ExpiresAt: z.string().nullable(),
+  enableGoogleVerify: z.boolean(),
+  /** Only while the authenticator binding is unconfirmed; otherwise absent. */
+  googleSecret: z.string().optional(),
+  /** otpauth:// URI of googleSecret, for the QR code; only while unconfirmed. */
+  googleAuthUrl: z.string().optional(),
+  confirmBind: z.boolean(),
+  allowModify: z.boolean(),
+  showLogo: z.boolean(),
+  systemFlag: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const sessionRowSchema = z.object({
+  /** Identifies the session for forceLogout; never the session's secret token. */
+  sessionId: z.string(),
+  userId: z.number().int(),
+  account: z.string(),
+  role: roleSchema,
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionRowSchema>;

@@ -1,0 +1,50 @@
+/**
+ * The error-code catalogue (DESIGN section 3). The body `code` is what clients read; `http` is the
+ * status the server answers with. Codes 2001..2099 belong to the merchant API and are added by its
+ * area. A code is never reused for another meaning.
+ */
+export const Code = {
+  success: 200,
+  invalidInput: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  businessRule: 422,
+  tooManyRequests: 429,
+  internal: 500,
+  wrongCredentials: 1001,
+  wrongAuthCode: 1002,
+  sessionExpired: 1003,
+  accountLocked: 1004,
+  token2Required: 1024,
+  token2Expired: 1025,
+} as const;
+export type CodeName = keyof typeof Code;
+export type CodeValue = (typeof Code)[CodeName];
+
+export interface CodeInfo {
+  http: number;
+  /** Default English message; the console translates by code (and by `data.reason` when present). */
+  message: string;
+}
+
+export const codeCatalogue: Record<CodeValue, CodeInfo> = {
+  200: { http: 200, message: 'success' },
+  400: { http: 400, message: 'invalid input' },
+  403: { http: 403, message: 'your role may not do this' },
+  404: { http: 404, message: 'not found' },
+  409: { http: 409, message: 'conflict: it already exists or it changed meanwhile' },
+  422: { http: 422, message: 'refused by a business rule' },
+  429: { http: 429, message: 'too many requests, try again later' },
+  500: { http: 500, message: 'internal error' },
+  1001: { http: 401, message: 'account or password is incorrect' },
+  1002: { http: 401, message: 'authenticator code is incorrect or already used' },
+  1003: { http: 401, message: 'session expired, please sign in again' },
+  1004: { http: 423, message: 'account locked after repeated failures, try again later' },
+  1024: { http: 401, message: 'second-level password required' },
+  1025: { http: 401, message: 'second-level password expired, enter it again' },
+};
+
+export function httpStatusOf(code: number): number {
+  return codeCatalogue[code as CodeValue]?.http ?? (code >= 2000 && code < 2100 ? 400 : 500);
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { Role } from './roles.js';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * Data scope of an endpoint (DESIGN section 4):
+ * - `none`: no party's data (sign-in, platform settings);
+ * - `self`: only the caller's own account;
+ * - `owned`: rows belong to parties; roles in `allScopeRoles` (staff by default) see every party's,
+ *   a supplier sees its own (and its team's on team endpoints), a merchant its own, anyone else 404.
+ */
+export type Scope = 'none' | 'self' | 'owned';
+
+/**
+ * One endpoint, declared once. The server registers it with its guards; the console calls it through
+ * a client typed by it; the OpenAPI document and the permission-matrix test read it.
+ */
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Full path, e.g. '/v1.0/user/login'. The only place this string is written. */
+  path: string;
+  summary: string;
+  /** The query (GET) or the body (POST). Bodies are strict: unknown fields are refused. */
+  input: I;
+  /** The `data` of a successful answer. Fields not in it are never sent. */
+  output: O;
+  /** A valid input: documentation, and the seed of the generated malformed-input tests. */
+  example: z.input<I>;
+  /** Who may call it: 'public', or the roles allowed. There is no default: deny unless listed. */
+  access: 'public' | readonly Role[];
+  /** Needs a valid second-level token (token2): 1024 without it, 1025 when expired. */
+  token2: boolean;
+  scope: Scope;
+  /** For `owned`: the roles that see every party's rows. Defaults to STAFF_ROLES. */
+  allScopeRoles?: readonly Role[];
+  /** Callable by a session whose authenticator binding is not yet confirmed. */
+  allowPendingBind?: boolean;
+  /** Per-IP limit on this endpoint, on top of the global one. */
+  rateLimit?: { max: number; timeWindowMs: number };
+  /** Path outside /v1.0 on purpose (the spec's message calls); only documents the exception. */
+  body?: 'json' | 'multipart';
+}
+
+export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(e: Endpoint<I, O>): Endpoint<I, O> {
+  return e;
+}
+
+export type EndpointInput<E> = E extends Endpoint<infer I, z.ZodType> ? z.input<I> : never;
+export type EndpointParsed<E> = E extends Endpoint<infer I, z.ZodType> ? z.output<I> : never;
+export type EndpointOutput<E> = E extends Endpoint<z.ZodType, infer O> ? z.output<O> : never;
+export type EndpointGroup = Record<string, Endpoint>;

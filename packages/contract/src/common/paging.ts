@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Empty strings from a form arrive as null (spec section 5); query strings arrive as text. */
+export const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+export const pageIndexSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+export const pageSizeSchema = z.coerce.number().int().min(1).max(500).default(20);
+
+/**
+ * Paging fields of every list request. `pageNum` is the spec's synonym of pageSize on the calls that
+ * name it; the service reads `pageSizeOf(input)`.
+ */
+export const pagingShape = {
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema.optional(),
+  pageNum: pageSizeSchema.optional(),
+};
+export function pageSizeOf(input: { pageSize?: number | undefined; pageNum?: number | undefined }): number {
+  return input.pageSize ?? input.pageNum ?? 20;
+}
+
+/** A list answer: rows, total rows, the page asked for, and sums of money columns when it has some. */
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({
+    list: z.array(row),
+    total: z.number().int(),
+    pageIndex: z.number().int(),
+    pageSize: z.number().int(),
+    summary: z.record(z.string(), z.number().int()).optional(),
+  });
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in the platform time zone (spec section 5). */
+export const dateTimeSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "date must be formatted 'YYYY-MM-DD HH:mm:ss'")
+    .nullable()
+    .optional(),
+);
+
+/** An optional text filter: trimmed, empty means no filter. */
+export const textFilter = (max = 128) =>
+  z.preprocess((v) => (typeof v === 'string' ? emptyToNull(v.trim()) : v), z.string().max(max).nullable().optional());
+
+/** Query-string booleans: 'true'/'false'/'1'/'0'. */
+export const queryBoolean = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
+
+/** A positive integer id in a JSON body. */
+export const idSchema = z.number().int().positive().max(2_147_483_647);
+/** A positive integer id in a query string. */
+export const queryIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,0 +1,20 @@
+import { auditEndpoints } from './audit/endpoints.js';
+import { authEndpoints } from './auth/endpoints.js';
+import type { Endpoint } from './common/endpoint.js';
+import { usersEndpoints } from './users/endpoints.js';
+
+/** Every endpoint of the API, by area. Each later area adds its group here. */
+export const endpoints = {
+  auth: authEndpoints,
+  users: usersEndpoints,
+  audit: auditEndpoints,
+} as const;
+
+export type EndpointArea = keyof typeof endpoints;
+
+/** Every endpoint with its id `<area>.<name>`, for the server's registry, OpenAPI and the matrix tests. */
+export function listEndpoints(): Array<{ id: string; endpoint: Endpoint }> {
+  return Object.entries(endpoints).flatMap(([area, group]) =>
+    Object.entries(group).map(([name, endpoint]) => ({ id: `${area}.${name}`, endpoint: endpoint as Endpoint })),
+  );
+}

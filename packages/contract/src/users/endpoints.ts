@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { accountSchema, nicknameSchema, passwordSchema, roleInputSchema, userOptionSchema } from '../auth/schemas.js';
+import { defineEndpoint } from '../common/endpoint.js';
+import { pageOf, pagingShape, queryBoolean, queryIdSchema, textFilter } from '../common/paging.js';
+import { ACCOUNT_MANAGER_ROLES, roleSchema, STAFF_ROLES } from '../common/roles.js';
+
+const ok = z.null();
+
+/** A user account as account management lists it. Never a password, secret or token. */
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  role: roleSchema,
+  parentId: z.number().int().nullable(),
+  enableGoogleVerify: z.boolean(),
+  confirmBind: z.boolean(),
+  allowModify: z.boolean(),
+  hasPayPassword: z.boolean(),
+  failedLoginCount: z.number().int(),
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export const supplierProxyRowSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  parentId: z.number().int(),
+  parentAccount: z.string(),
+  createdAt: z.string(),
+});
+
+/** Account administration: the Admin calls of spec section 7 that need no balances, and the user option lists. */
+export const usersEndpoints = {
+  getUserOptions: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/user/getUserOptions',
+    summary: 'Accounts for selects, optionally of one role and with deleted ones',
+    input: z.strictObject({
+      role: z.preprocess((v) => (v === '' ? undefined : v), roleSchema.optional()),
+      includeDeleted: queryBoolean.optional(),
+    }),
+    output: z.array(userOptionSchema),
+    example: { role: 'merchant' },
+    access: STAFF_ROLES,
+    token2: false,
+    scope: 'owned',
+  }),
+  getSupplierUserOptions: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/user/getSupplierUserOptions',
+    summary: 'Supplier accounts for selects; with isGetAllAgentSupplier also their agents',
+    input: z.strictObject({ isGetAllAgentSupplier: queryBoolean.optional() }),
+    output: z.array(userOptionSchema),
+    example: { isGetAllAgentSupplier: 'true' },
+    access: [...STAFF_ROLES, 'supplier'],
+    token2: false,
+    scope: 'owned',
+  }),
+  getUnusedUserOptions: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/user/getUnusedUserOptions',
+    summary: 'Merchant or supplier accounts not yet linked to a merchant or supplier record',
+    input: z.strictObject({ role: z.enum(['merchant', 'supplier']) }),
+    output: z.array(userOptionSchema),
+    example: { role: 'merchant' },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: false,
+    scope: 'owned',
+  }),
+  addUser: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/admin/addUser',
+    summary: 'Create a console account',
+    input: z.strictObject({
+      nickname: nicknameSchema,
+      account: accountSchema,
+      password: passwordSchema,
+      access: roleInputSchema,
+    }),
+    output: z.object({ id: z.number().int() }),
+    example: { nickname: 'Night shift', account: 'service2', password: 'night2024', access: 'customerService' },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: false,
+    scope: 'owned',
+  }),
+  getUserList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/getUserList',
+    summary: 'Console accounts, paged, with filters',
+    input: z.strictObject({
+      ...pagingShape,
+      account: textFilter(32),
+      role: z.preprocess((v) => (v === '' ? undefined : v), roleSchema.optional()),
+      includeDeleted: queryBoolean.optional(),
+    }),
+    output: pageOf(userRowSchema),
+    example: { pageIndex: 1, pageNum: 20 },
+    access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'],
+    token2: false,
+    scope: 'owned',
+  }),
+  getSupplierProxyList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/getSupplierProxyList',
+    summary: 'Supplier agents with their parent supplier (a supplier sees its own agents)',
+    input: z.strictObject({ ...pagingShape }),
+    output: pageOf(supplierProxyRowSchema),
+    example: { pageIndex: 1, pageNum: 20 },
+    access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier'],
+    token2: false,
+    scope: 'owned',
+  }),
+  updateUser: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/admin/updateUser',
+    summary: 'Change an account’s nickname, account name, role or password (empty password: unchanged)',
+    input: z.strictObject({
+      id: z.number().int().positive(),
+      nickname: nicknameSchema,
+      account: accountSchema,
+      password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
+      role: roleInputSchema,
+    }),
+    output: ok,
+    example: { id: 9, nickname: 'Night shift lead', account: 'service2', role: 'customerService' },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: false,
+    scope: 'owned',
+  }),
+  deleteUser: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/deleteUser',
+    summary: 'Delete an account (kept for history, signed out, cannot sign in)',
+    input: z.strictObject({ id: queryIdSchema }),
+    output: ok,
+    example: { id: 9 },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: true,
+    scope: 'owned',
+  }),
+  repairUser: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/admin/repairUser',
+    summary: 'Rename an account whose account name is wrong or clashes',
+    input: z.strictObject({ userId: z.number().int().positive(), newAccountName: accountSchema }),
+    output: ok,
+    example: { userId: 9, newAccountName: 'service3' },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: false,
+    scope: 'owned',
+  }),
+  resetPayPassword: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/resetPayPassword',
+    summary: 'Clear an account’s second-level password: it falls back to the sign-in password',
+    input: z.strictObject({ id: queryIdSchema }),
+    output: ok,
+    example: { id: 9 },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: true,
+    scope: 'owned',
+  }),
+} as const;
