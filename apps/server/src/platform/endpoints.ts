@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { Actor } from './audit.js';
 import type { DataScope, Handlers, PublicContext, UserContext } from './context.js';
-import { AppError, forbidden } from './errors.js';
+import { AppError } from './errors.js';
 import type { SessionStore, SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -66,7 +66,9 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
     if (user.pendingBind && !endpoint.allowPendingBind) {
       throw new AppError(Code.forbidden, 'confirm your authenticator first', { reason: 'bindRequired' });
     }
-    if (!endpoint.access.includes(user.role)) throw forbidden();
+    if (!endpoint.access.includes(user.role)) {
+      throw new AppError(Code.forbidden, 'your role may not do this', { reason: 'roleDenied' });
+    }
     const header = req.headers.token2;
     const state = deps.sessions.checkToken2(user, typeof header === 'string' ? header : undefined);
     if (endpoint.token2) {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
 export const pageIndexSchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
-export const pageSizeSchema = z.coerce.number().int().min(1).max(500).default(20);
+/** No default here: `pageSizeOf` picks pageSize, else pageNum, else 20. */
+export const pageSizeSchema = z.coerce.number().int().min(1).max(500);
 
 /**
  * Paging fields of every list request. `pageNum` is the spec's synonym of pageSize on the calls that

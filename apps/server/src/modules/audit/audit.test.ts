@@ -1,0 +1,77 @@
+import { Code, endpoints } from '@paydesk/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
+
+let t: TestApp;
+let superAdmin: Auth;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  superAdmin = await t.loginWithToken2('superadmin');
+});
+afterAll(() => t.close());
+
+describe('audit log', () => {
+  it('records who changed what, without secrets, readable with filters', async () => {
+    const add = await t.call(
+      endpoints.users.addUser,
+      { nickname: 'Audited', account: 'audited1', password: 'audit1234', access: 'merchant' },
+      superAdmin,
+    );
+    expect(add.body.code).toBe(200);
+    const res = await t.call(
+      endpoints.audit.getList,
+      { pageIndex: 1, action: 'users.addUser', account: 'superadmin' },
+      superAdmin,
+    );
+    expect(res.body.data.total).toBe(1);
+    expect(res.body.data.list[0]).toMatchObject({
+      account: 'superadmin',
+      role: 'superAdmin',
+      action: 'users.addUser',
+      target: `user:${add.body.data.id}`,
+      after: { account: 'audited1', nickname: 'Audited', role: 'merchant' },
+    });
+    const everything = await t.call(endpoints.audit.getList, { pageIndex: 1, pageSize: 500 }, superAdmin);
+    expect(JSON.stringify(everything.body.data)).not.toMatch(/audit1234|demo1234/);
+    const actions = new Set(everything.body.data.list.map((r: { action: string }) => r.action));
+    expect(actions).toEqual(new Set(['users.addUser', 'auth.login', 'auth.login2']));
+  });
+
+  it('filters by time in the platform time zone', async () => {
+    const now = t.clock.now();
+    const future = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const res = await t.call(endpoints.audit.getList, { pageIndex: 1, startTime: `${future} 23:59:59` }, superAdmin);
+    expect(res.body.data.total).toBe(0);
+  });
+
+  it('is append-only: the database refuses to update or delete a row', async () => {
+    await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('verifyChain detects an edited row, even one edited around the trigger', async () => {
+    expect((await t.call(endpoints.audit.verifyChain, {}, superAdmin)).body.data).toMatchObject({
+      ok: true,
+      firstBrokenId: null,
+    });
+    const [second] = (
+      (await t.database.db.execute(sql`select id from audit_log order by id limit 1 offset 1`)) as unknown as {
+        rows: Array<{ id: number | string }>;
+      }
+    ).rows;
+    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await t.database.db.execute(
+      sql`update audit_log set after = '{"account":"someone-else"}'::jsonb where id = ${Number(second!.id)}`,
+    );
+    await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    const res = await t.call(endpoints.audit.verifyChain, {}, superAdmin);
+    expect(res.body.data).toMatchObject({ ok: false, firstBrokenId: Number(second!.id) });
+  });
+
+  it('is for superAdmin and admin only', async () => {
+    const service = await t.login('service');
+    expect((await t.call(endpoints.audit.getList, { pageIndex: 1 }, service)).body.code).toBe(Code.forbidden);
+  });
+});

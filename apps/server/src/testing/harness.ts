@@ -1,0 +1,151 @@
+import type { Endpoint, EndpointInput, Envelope } from '@paydesk/contract';
+import { endpoints } from '@paydesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, buildServices } from '../app.js';
+import { type Config, defaultConfig } from '../config.js';
+import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
+import { ManualClock } from '../platform/clock.js';
+import { totpCode } from '../platform/totp.js';
+import { DEMO_PASSWORD, type SeedResult, seedIfEmpty } from '../seed/seed.js';
+
+export interface Auth {
+  token?: string | undefined;
+  token2?: string | undefined;
+  /** The client address the server sees (rate limits are per address). */
+  ip?: string | undefined;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  seed: SeedResult;
+  /** Calls an endpoint the way the console does: query for GET, JSON body for POST, token headers. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape, malformed ones included
+  call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E> | unknown, auth?: Auth): Promise<CallResult<any>>;
+  /** The current code of a seeded account's authenticator, in a time step no earlier sign-in used. */
+  code(account: string): string;
+  /** Signs in a seeded account through the login endpoint. */
+  login(account: string, password?: string): Promise<Auth>;
+  /** Signs in and enters the second-level password. */
+  loginWithToken2(account: string): Promise<Auth>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 0;
+/** A fresh client address per sign-in, so per-address limits only bite where a test wants them to. */
+export const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+/** The database of this test run: PGlite in memory, or a scratch PostgreSQL database when TEST_DB=postgres. */
+async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const scratch = await createScratchDatabase(base);
+    const database = await openDatabase({ url: scratch.url });
+    return { database, drop: scratch.drop };
+  }
+  return { database: await openDatabase({}), drop: async () => undefined };
+}
+
+export async function startTestApp(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const config: Config = { ...defaultConfig(), demo: opts.demo ?? true, webDist: '/nonexistent', ...opts.config };
+  const { database, drop } = await testDatabase();
+  const clock = new ManualClock();
+  const seed = await seedIfEmpty(database.db, buildServices({ config, database, clock }), config);
+  const app = await buildApp({ config, database, clock });
+  await app.ready();
+
+  const secrets = new Map(seed.accounts.map((a) => [a.account, a.googleSecret]));
+
+  const call: TestApp['call'] = async (endpoint, input, auth = {}) => {
+    const headers: Record<string, string> = {};
+    if (auth.token) headers.token = auth.token;
+    if (auth.token2) headers.token2 = auth.token2;
+    const common = { method: endpoint.method, headers, remoteAddress: auth.ip ?? '127.0.0.1' } as const;
+    const res =
+      endpoint.method === 'GET'
+        ? await app.inject({ ...common, url: endpoint.path, query: toQuery(input) })
+        : await app.inject({
+            ...common,
+            url: endpoint.path,
+            ...(input === undefined ? {} : { payload: input as object }),
+          });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+
+  const code = (account: string) => {
+    const secret = secrets.get(account);
+    if (!secret) throw new Error(`no seeded authenticator for ${account}`);
+    clock.advance(30_000); // each code once: move to a step no sign-in used yet
+    return totpCode(secret, clock.now());
+  };
+
+  const login = async (account: string, password = DEMO_PASSWORD): Promise<Auth> => {
+    const res = await call(
+      endpoints.auth.login,
+      { userName: account, password, googleCode: code(account) },
+      { ip: nextIp() },
+    );
+    if (res.body.code !== 200) throw new Error(`login ${account} failed: ${JSON.stringify(res.body)}`);
+    return { token: res.body.data.token as string };
+  };
+
+  const loginWithToken2 = async (account: string): Promise<Auth> => {
+    const auth = await login(account);
+    const res = await call(endpoints.auth.login2, { password: DEMO_PASSWORD, logInReason: 'test' }, auth);
+    if (res.body.code !== 200) throw new Error(`login2 ${account} failed: ${JSON.stringify(res.body)}`);
+    return { ...auth, token2: res.body.data.token2 as string };
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    config,
+    seed,
+    call,
+    code,
+    login,
+    loginWithToken2,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+function toQuery(input: unknown): Record<string, string> {
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(input as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+/** A fingerprint of every table's content: equal before and after means nothing changed. */
+export async function snapshot(database: Database): Promise<string> {
+  const { sql } = await import('drizzle-orm');
+  const tables = ['users', 'sessions', 'audit_log', 'system_settings'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = await database.db.execute(
+      sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`),
+    );
+    const rows = (result as unknown as { rows: Array<{ h: string }> }).rows;
+    parts.push(`${table}:${rows[0]?.h}`);
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, buildServices } from '@paydesk/server';
+import { type Config, defaultConfig } from '../../apps/server/src/config.js';
+import { createScratchDatabase, type Database, openDatabase } from '../../apps/server/src/db/client.js';
+import { type SeedResult, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const webDist = join(repoRoot, 'apps', 'web', 'dist');
+
+export interface RunningServer {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+/** The console must be built for the server to serve it; build it once when it is missing. */
+function ensureConsoleBuilt() {
+  if (existsSync(join(webDist, 'index.html'))) return;
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync('npm', ['run', 'build', '-w', '@paydesk/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`console build produced no ${webDist}/index.html`);
+}
+
+/** PGlite in memory, or a scratch PostgreSQL database beside TEST_DATABASE_URL when it is set. */
+async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const scratch = await createScratchDatabase(base);
+    try {
+      return { database: await openDatabase({ url: scratch.url }), drop: scratch.drop };
+    } catch (error) {
+      await scratch.drop();
+      throw error;
+    }
+  }
+  return { database: await openDatabase({}), drop: async () => undefined };
+}
+
+/** The real server in-process with the demo data and the built console, on a free port of 127.0.0.1. */
+export async function startServer(): Promise<RunningServer> {
+  ensureConsoleBuilt();
+  const config: Config = { ...defaultConfig(), demo: true, webDist };
+  const { database, drop } = await testDatabase();
+  try {
+    const seed = await seedIfEmpty(database.db, buildServices({ config, database }), config);
+    const app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      seed,
+      close: async () => {
+        await app.close();
+        await database.close();
+        await drop();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+}
