@@ -57,12 +57,11 @@ describe.each(all.filter((e) => e.endpoint.access !== 'public'))('$id', ({ endpo
 });
 
 describe('public endpoints', () => {
-  it.each(all.filter((e) => e.endpoint.access === 'public').map((e) => [e.id, e.endpoint] as const))(
-    '%s reaches validation without a session',
-    async (_id, endpoint) => {
-      expect((await t.call(endpoint, probe)).body.code).toBe(Code.invalidInput);
-    },
-  );
+  it.each(
+    all.filter((e) => e.endpoint.access === 'public').map((e) => [e.id, e.endpoint] as const),
+  )('%s reaches validation without a session', async (_id, endpoint) => {
+    expect((await t.call(endpoint, probe)).body.code).toBe(Code.invalidInput);
+  });
 });
 
 describe('the issue’s own examples', () => {
