@@ -1,0 +1,38 @@
+import { endpoints } from '@paydesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('operations endpoints', () => {
+  it('/healthz and /readyz answer the envelope; readyz names the database', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toMatchObject({ code: 200 });
+    const ready = (await t.app.inject({ url: '/readyz' })).json();
+    expect(ready).toMatchObject({ code: 200, data: { database: t.database.kind } });
+  });
+
+  it('/metrics counts requests by route pattern and status, with latencies', async () => {
+    await t.call(endpoints.auth.getInfo);
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    expect(text).toMatch(/paydesk_http_requests_total\{method="POST",route="\/v1.0\/user\/getInfo",status="401"\} 1/);
+    expect(text).toMatch(
+      /paydesk_http_request_duration_seconds_bucket\{le="0.05",method="POST",route="\/v1.0\/user\/getInfo"\}/,
+    );
+  });
+
+  it('/docs serves the API documentation, which declares the token headers', async () => {
+    expect((await t.app.inject({ url: '/docs/' })).statusCode).toBe(200);
+    const doc = (await t.app.inject({ url: '/docs/json' })).json();
+    expect(doc.components.securitySchemes).toHaveProperty('token2');
+    expect(doc.paths['/v1.0/user/login'].post.security).toEqual([]);
+  });
+
+  it('never answers 500 to an unexpected request shape on an unknown path', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/v1.0/admin/getUserList', payload: 'x' });
+    expect(res.statusCode).toBe(404);
+  });
+});
