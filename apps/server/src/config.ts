@@ -54,11 +54,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  // Relative paths are the user's: npm runs workspace scripts from the workspace folder, but sets
+  // INIT_CWD to the folder where `npm start` or `npm run otp` was typed.
+  const base = env.INIT_CWD ?? process.cwd();
   return {
     ...defaultConfig(),
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir: resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
@@ -66,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
-    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
 
