@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { initialLanguage, type Language } from './language';
+import { initialLanguage, type Language } from './i18n/language';
 
 type Status = { state: 'checking' } | { state: 'ready'; database: string } | { state: 'unavailable' };
 
