@@ -19,6 +19,15 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/*/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
       serverOn('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverOn('postgres')] : []),
     ],
