@@ -25,11 +25,13 @@ export interface UserContext extends Omit<PublicContext, 'user'> {
   token2Valid: boolean;
 }
 
-/** A handler of one endpoint: its parsed input in, its `data` out. */
+/** A handler of one endpoint: its parsed input in, its `data` out (an export: its rows, streamed). */
 export type Handler<E extends Endpoint> = (
   input: EndpointParsed<E>,
   ctx: E['access'] extends 'public' ? PublicContext : UserContext,
-) => Promise<EndpointOutput<E> | (EndpointOutput<E> extends null ? undefined : never)>;
+) => NonNullable<E['produces']> extends 'csv'
+  ? AsyncIterable<EndpointOutput<E>>
+  : Promise<EndpointOutput<E> | (EndpointOutput<E> extends null ? undefined : never)>;
 
 /** Every endpoint of a group must have its handler: a missing one does not compile. */
 export type Handlers<G extends Record<string, Endpoint>> = { [K in keyof G]: Handler<G[K]> };

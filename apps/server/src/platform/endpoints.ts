@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { Actor } from './audit.js';
 import type { DataScope, Handlers, PublicContext, UserContext } from './context.js';
+import { sendCsv } from './csv.js';
 import { AppError } from './errors.js';
 import type { SessionStore, SessionUser } from './sessions.js';
 
@@ -111,7 +112,9 @@ export function registerEndpoints<G extends Record<string, Endpoint>>(
         summary: endpoint.summary,
         description: describeAccess(endpoint),
         ...(endpoint.method === 'GET' ? { querystring: endpoint.input } : { body: endpoint.input }),
-        response: { 200: envelopeOf(endpoint.output) },
+        ...(endpoint.produces === 'csv'
+          ? { produces: ['text/csv'] }
+          : { response: { 200: envelopeOf(endpoint.output) } }),
         ...(endpoint.access === 'public' ? { security: [] } : {}),
       },
       onRequest: guardOf(deps, endpoint),
@@ -134,6 +137,9 @@ export function registerEndpoints<G extends Record<string, Endpoint>>(
               token2Valid: guarded.token2Valid,
             }
           : { ...base, user: null };
+        if (endpoint.produces === 'csv') {
+          return sendCsv(reply, endpoint, handler(input, ctx) as unknown as AsyncIterable<Record<string, unknown>>);
+        }
         const data = await handler(input, ctx);
         return { code: Code.success, msg: 'success', data: data ?? null };
       },

@@ -17,24 +17,51 @@ export const auditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
+/** The audit list's filters, shared by the list and its export. */
+const auditFilterShape = {
+  account: textFilter(32),
+  action: textFilter(64),
+  startTime: dateTimeSchema,
+  endTime: dateTimeSchema,
+};
+
+/** One audit row in the CSV export: before/after as JSON text. */
+export const auditCsvRowSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  account: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+
 /** The audit log: append-only and hash-chained; nobody can change it from the console. */
 export const auditEndpoints = {
   getList: defineEndpoint({
     method: 'GET',
     path: '/v1.0/audit/getList',
     summary: 'Audit rows, newest first, filtered by account, action and time',
-    input: z.strictObject({
-      ...pagingShape,
-      account: textFilter(32),
-      action: textFilter(64),
-      startTime: dateTimeSchema,
-      endTime: dateTimeSchema,
-    }),
+    input: z.strictObject({ ...pagingShape, ...auditFilterShape }),
     output: pageOf(auditRowSchema),
     example: { pageIndex: 1, pageSize: 20, action: 'admin.addUser' },
     access: ['superAdmin', 'admin'],
     token2: false,
     scope: 'owned',
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/audit/export',
+    summary: 'Every audit row of the filtered set as CSV, newest first (at most 1,000,000 rows)',
+    input: z.strictObject(auditFilterShape),
+    output: auditCsvRowSchema,
+    example: { action: 'users.addUser' },
+    access: ['superAdmin', 'admin'],
+    token2: false,
+    scope: 'owned',
+    produces: 'csv',
   }),
   verifyChain: defineEndpoint({
     method: 'GET',

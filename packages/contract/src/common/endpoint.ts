@@ -16,7 +16,9 @@ export type Scope = 'none' | 'self' | 'owned';
  * One endpoint, declared once. The server registers it with its guards; the console calls it through
  * a client typed by it; the OpenAPI document and the permission-matrix test read it.
  */
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export type Produces = 'json' | 'csv';
+
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends Produces = Produces> {
   method: HttpMethod;
   /** Full path, e.g. '/v1.0/user/login'. The only place this string is written. */
   path: string;
@@ -38,15 +40,22 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   allowPendingBind?: boolean;
   /** Per-IP limit on this endpoint, on top of the global one. */
   rateLimit?: { max: number; timeWindowMs: number };
-  /** Path outside /v1.0 on purpose (the spec's message calls); only documents the exception. */
-  body?: 'json' | 'multipart';
+  /**
+   * 'csv': an export. The answer is a CSV download (not the envelope) whose columns are the keys of
+   * `output`, which then describes one row; the handler yields the rows and the server streams them.
+   */
+  produces?: P;
 }
 
-export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(e: Endpoint<I, O>): Endpoint<I, O> {
+export function defineEndpoint<I extends z.ZodType, O extends z.ZodType, P extends Produces = 'json'>(
+  e: Endpoint<I, O, P>,
+): Endpoint<I, O, P> {
   return e;
 }
 
 export type EndpointInput<E> = E extends Endpoint<infer I, z.ZodType> ? z.input<I> : never;
 export type EndpointParsed<E> = E extends Endpoint<infer I, z.ZodType> ? z.output<I> : never;
 export type EndpointOutput<E> = E extends Endpoint<z.ZodType, infer O> ? z.output<O> : never;
+/** Most rows an export streams (DESIGN section 3). */
+export const EXPORT_ROW_LIMIT = 1_000_000;
 export type EndpointGroup = Record<string, Endpoint>;

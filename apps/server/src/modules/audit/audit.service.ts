@@ -1,10 +1,17 @@
-import type { Role } from '@paydesk/contract';
-import { and, count, desc, eq, gte, ilike, lte } from 'drizzle-orm';
+import { EXPORT_ROW_LIMIT, type Role } from '@paydesk/contract';
+import { and, count, desc, eq, gte, ilike, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { verifyAuditChain } from '../../platform/audit.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { escapeLike } from '../auth/auth.service.js';
+
+export interface AuditFilters {
+  account?: string | null | undefined;
+  action?: string | null | undefined;
+  startTime?: string | null | undefined;
+  endTime?: string | null | undefined;
+}
 
 /** Reading the audit log; writing happens in each service's own transaction (platform/audit.ts). */
 export class AuditService {
@@ -13,20 +20,17 @@ export class AuditService {
     private readonly timeZone: string,
   ) {}
 
-  async getList(input: {
-    pageIndex: number;
-    pageSize: number;
-    account?: string | null | undefined;
-    action?: string | null | undefined;
-    startTime?: string | null | undefined;
-    endTime?: string | null | undefined;
-  }) {
-    const where = and(
+  private whereOf(input: AuditFilters) {
+    return and(
       input.account ? eq(auditLog.account, input.account) : undefined,
       input.action ? ilike(auditLog.action, `%${escapeLike(input.action)}%`) : undefined,
       input.startTime ? gte(auditLog.at, parsePlatformTime(input.startTime, this.timeZone)) : undefined,
       input.endTime ? lte(auditLog.at, parsePlatformTime(input.endTime, this.timeZone)) : undefined,
     );
+  }
+
+  async getList(input: AuditFilters & { pageIndex: number; pageSize: number }) {
+    const where = this.whereOf(input);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -54,6 +58,37 @@ export class AuditService {
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
     };
+  }
+
+  /** The filtered set for the CSV export, read in keyset batches so memory stays flat. */
+  async *exportRows(input: AuditFilters) {
+    const where = this.whereOf(input);
+    let beforeId: number | null = null;
+    let sent = 0;
+    while (sent < EXPORT_ROW_LIMIT) {
+      const batch: Array<typeof auditLog.$inferSelect> = await this.db
+        .select()
+        .from(auditLog)
+        .where(and(where, beforeId === null ? undefined : lt(auditLog.id, beforeId)))
+        .orderBy(desc(auditLog.id))
+        .limit(Math.min(1000, EXPORT_ROW_LIMIT - sent));
+      if (batch.length === 0) return;
+      for (const r of batch) {
+        yield {
+          id: r.id,
+          at: r.at.toISOString(),
+          account: r.account,
+          role: r.role,
+          action: r.action,
+          target: r.target,
+          before: r.before === null ? null : JSON.stringify(r.before),
+          after: r.after === null ? null : JSON.stringify(r.after),
+          ip: r.ip,
+        };
+      }
+      sent += batch.length;
+      beforeId = batch[batch.length - 1]!.id;
+    }
   }
 
   verifyChain() {

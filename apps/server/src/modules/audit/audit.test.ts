@@ -46,6 +46,26 @@ describe('audit log', () => {
     expect(res.body.data.total).toBe(0);
   });
 
+  it('exports the filtered set as CSV matching the list, downloadable with the session cookie', async () => {
+    const list = await t.call(endpoints.audit.getList, { pageIndex: 1, action: 'auth.login' }, superAdmin);
+    const res = await t.app.inject({
+      url: '/v1.0/audit/export?action=auth.login',
+      cookies: { token: superAdmin.token! },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-export-\d{8}T\d{6}\.csv"$/);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const lines = res.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('id,at,account,role,action,target,before,after,ip');
+    expect(lines).toHaveLength(list.body.data.total + 1);
+    // The action filter matches a part of the name, like the list's (auth.login and auth.login2).
+    expect(lines.slice(1).every((l) => /,auth\.login2?,/.test(l))).toBe(true);
+    // A POST-only credential rule: the cookie alone never authenticates a POST.
+    const post = await t.app.inject({ method: 'POST', url: '/v1.0/user/getInfo', cookies: { token: superAdmin.token! } });
+    expect(post.json().code).toBe(Code.sessionExpired);
+  });
+
   it('is append-only: the database refuses to update or delete a row', async () => {
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
