@@ -14,12 +14,20 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
+import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
+import { messagesHandlers } from './modules/messages/messages.routes.js';
+import { MessagesService } from './modules/messages/messages.service.js';
+import { profileHandlers } from './modules/profile/profile.routes.js';
+import { ProfileService } from './modules/profile/profile.service.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installErrorHandling } from './platform/http.js';
 import { installMetrics } from './platform/metrics.js';
+import { RealtimeHub } from './platform/realtime/hub.js';
+import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
 
 export interface AppDeps {
@@ -34,17 +42,28 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   audit: AuditService;
+  /** Other services take it to write system messages inside their transactions (notify). */
+  messages: MessagesService;
+  errorLog: ErrorLogService;
+  profile: ProfileService;
+  /** Pushes events to subscribed consoles, across processes (platform/realtime/hub.ts). */
+  realtime: RealtimeHub;
 }
 
 export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const sessions = new SessionStore(db, deps.config, clock);
+  const messages = new MessagesService({ db, clock });
   return {
     sessions,
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
     users: new UsersService({ db, clock, sessions }),
     audit: new AuditService(db, deps.config.timeZone),
+    messages,
+    errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
+    profile: new ProfileService({ db, clock, sessions }),
+    realtime: new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl }),
   };
 }
 
@@ -96,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, guardDeps, 'auth', endpoints.auth, authHandlers(services.auth, config.sessionLifetimeMinutes));
   registerEndpoints(app, guardDeps, 'users', endpoints.users, usersHandlers(services.users));
   registerEndpoints(app, guardDeps, 'audit', endpoints.audit, auditHandlers(services.audit));
+  registerEndpoints(app, guardDeps, 'messages', endpoints.messages, messagesHandlers(services.messages));
+  registerEndpoints(app, guardDeps, 'errorLog', endpoints.errorLog, errorLogHandlers(services.errorLog));
+  registerEndpoints(app, guardDeps, 'profile', endpoints.profile, profileHandlers(services.profile));
+  await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -1,6 +1,9 @@
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
+import { errorLogEndpoints } from './errorLog/endpoints.js';
+import { messagesEndpoints } from './messages/endpoints.js';
+import { profileEndpoints } from './profile/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
 
 /** Every endpoint of the API, by area. Each later area adds its group here. */
@@ -8,6 +11,9 @@ export const endpoints = {
   auth: authEndpoints,
   users: usersEndpoints,
   audit: auditEndpoints,
+  messages: messagesEndpoints,
+  errorLog: errorLogEndpoints,
+  profile: profileEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -3,10 +3,12 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -115,3 +117,50 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: at('updated_at').notNull().defaultNow(),
   updatedBy: integer('updated_by'),
 });
+
+/** In-app messages (spec section 3, Message): sent by the system (sender null) or broadcast by staff. */
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  senderId: integer('sender_id').references(() => users.id),
+  createdAt: at('created_at').notNull(),
+});
+
+/** One message in one account's inbox, and where it is there (spec section 4: unread, readed, trash). */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: text('state').notNull().default('unread'),
+    readAt: at('read_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('message_recipients_user_state_idx').on(t.userId, t.state),
+    check('message_recipients_state_ck', sql`${t.state} in ('unread', 'readed', 'trash')`),
+  ],
+);
+
+/** Script errors posted by the console (spec section 8); account is kept as it was when posted. */
+export const errorLogs = pgTable(
+  'error_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    account: text('account').notNull(),
+    page: text('page').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    userAgent: text('user_agent').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('error_logs_created_at_idx').on(t.createdAt)],
+);

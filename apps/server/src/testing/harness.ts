@@ -138,14 +138,18 @@ function toQuery(input: unknown): Record<string, string> {
 /** A fingerprint of every table's content: equal before and after means nothing changed. */
 export async function snapshot(database: Database): Promise<string> {
   const { sql } = await import('drizzle-orm');
-  const tables = ['users', 'sessions', 'audit_log', 'system_settings'];
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  // Every table of the schema, so a new area is covered without touching this function.
+  const tables = await rowsOf<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const parts: string[] = [];
-  for (const table of tables) {
-    const result = await database.db.execute(
-      sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`),
+  for (const { name } of tables) {
+    const [row] = await rowsOf<{ h: string }>(
+      sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`),
     );
-    const rows = (result as unknown as { rows: Array<{ h: string }> }).rows;
-    parts.push(`${table}:${rows[0]?.h}`);
+    parts.push(`${name}:${row?.h}`);
   }
   return parts.join(' ');
 }

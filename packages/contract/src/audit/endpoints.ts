@@ -17,6 +17,9 @@ export const auditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
+/** Account managers, and technical maintenance reading (it reads the system pages, changes nothing). */
+const AUDIT_READERS = ['superAdmin', 'admin', 'technicalMaintenance'] as const;
+
 /** The audit list's filters, shared by the list and its export. */
 const auditFilterShape = {
   account: textFilter(32),
@@ -47,7 +50,7 @@ export const auditEndpoints = {
     input: z.strictObject({ ...pagingShape, ...auditFilterShape }),
     output: pageOf(auditRowSchema),
     example: { pageIndex: 1, pageSize: 20, action: 'admin.addUser' },
-    access: ['superAdmin', 'admin'],
+    access: AUDIT_READERS,
     token2: false,
     scope: 'owned',
   }),
@@ -58,7 +61,7 @@ export const auditEndpoints = {
     input: z.strictObject(auditFilterShape),
     output: auditCsvRowSchema,
     example: { action: 'users.addUser' },
-    access: ['superAdmin', 'admin'],
+    access: AUDIT_READERS,
     token2: false,
     scope: 'owned',
     produces: 'csv',

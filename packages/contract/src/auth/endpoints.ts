@@ -186,7 +186,7 @@ export const authEndpoints = {
   setAllowModify: defineEndpoint({
     method: 'POST',
     path: '/v1.0/user/setAllowModify',
-    summary: 'Allow (or not) an account to change its own nickname, password and authenticator',
+    summary: 'Allow (or not) an account to change its own nickname and authenticator (passwords it may always change)',
     input: z.strictObject({ userId: z.number().int().positive(), allowModify: z.boolean() }),
     output: ok,
     example: { userId: 8, allowModify: false },

@@ -18,7 +18,11 @@ export type Scope = 'none' | 'self' | 'owned';
  */
 export type Produces = 'json' | 'csv';
 
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends Produces = Produces> {
+export interface Endpoint<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  P extends Produces = Produces,
+> {
   method: HttpMethod;
   /** Full path, e.g. '/v1.0/user/login'. The only place this string is written. */
   path: string;

@@ -462,7 +462,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...systemPage('/system/maintenance', 'systemMaintenance'),
   ...systemPage('/system/userProductConfig', 'userProductConfig'),
   ...systemPage('/system/orderSendTest', 'orderSendTest'),
-  ...systemPage('/system/auditLog', 'auditLog'),
+  // The audit log is for account managers; technical maintenance reads it (DESIGN section 4).
+  ...systemPage('/system/auditLog', 'auditLog', ADMINS),
   ...systemPage('/system/onlineUsers', 'onlineUsers'),
   ...systemPage('/system/ipWhitelist', 'ipWhitelist'),
   ...systemPage('/system/nameBlacklist', 'nameBlacklist'),

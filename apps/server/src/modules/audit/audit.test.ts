@@ -62,7 +62,11 @@ describe('audit log', () => {
     // The action filter matches a part of the name, like the list's (auth.login and auth.login2).
     expect(lines.slice(1).every((l) => /,auth\.login2?,/.test(l))).toBe(true);
     // A POST-only credential rule: the cookie alone never authenticates a POST.
-    const post = await t.app.inject({ method: 'POST', url: '/v1.0/user/getInfo', cookies: { token: superAdmin.token! } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/v1.0/user/getInfo',
+      cookies: { token: superAdmin.token! },
+    });
     expect(post.json().code).toBe(Code.sessionExpired);
   });
 

@@ -1,0 +1,20 @@
+import type { endpoints } from '@paydesk/contract';
+import type { Handlers } from '../../platform/context.js';
+import type { ProfileService } from './profile.service.js';
+
+export function profileHandlers(profile: ProfileService) {
+  return {
+    updateNickname: async (input, ctx) => {
+      await profile.updateNickname(ctx.user, input.nickname, ctx.actor);
+      return null;
+    },
+    changePassword: async (input, ctx) => {
+      await profile.changePassword(ctx.user, input, ctx.actor);
+      return null;
+    },
+    changePayPassword: async (input, ctx) => {
+      await profile.changePayPassword(ctx.user, input, ctx.actor);
+      return null;
+    },
+  } satisfies Handlers<typeof endpoints.profile>;
+}
