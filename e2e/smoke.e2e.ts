@@ -19,31 +19,35 @@ describe('console smoke', () => {
     await server?.close();
   });
 
-  it('shows the product name and a ready API', async () => {
+  it('sends a visitor without a session to the sign-in page, in the browser’s language', async () => {
     await page.goto(server.url);
-    expect(await page.textContent('h1')).toBe('PayDesk');
-    await page.getByText(/^API ready \((pglite|postgres)\)$/).waitFor();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.locator('.login-title').textContent()).toBe('PayDesk · Sign in');
+    const zh = await browser.newPage({ locale: 'zh-CN' });
+    await zh.goto(`${server.url}/login`);
+    expect(await zh.locator('.login-title').textContent()).toBe('PayDesk · 登录');
+    await zh.close();
   });
 
-  it('serves the console on any console path (history routing)', async () => {
-    const res = await page.goto(`${server.url}/some/console/path`);
+  it('serves the console on every console path (history routing)', async () => {
+    const res = await page.goto(`${server.url}/merchants/list`);
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe('PayDesk');
-    expect(await page.textContent('h1')).toBe('PayDesk');
-    await page.getByText(/^API ready/).waitFor();
-  });
-
-  it('speaks Chinese to a browser that asks for zh-CN', async () => {
-    const zh = await browser.newPage({ locale: 'zh-CN' });
-    await zh.goto(server.url);
-    await zh.getByText(/^服务就绪（(pglite|postgres)）$/).waitFor();
-    await zh.close();
   });
 
   it('answers unknown API paths with the 404 envelope', async () => {
     const res = await page.request.get(`${server.url}/v1.0/nope`);
     expect(res.status()).toBe(404);
-    const body = (await res.json()) as { code: number };
-    expect(body.code).toBe(404);
+    expect(((await res.json()) as { code: number }).code).toBe(404);
+  });
+
+  it('shows a clear error for a wrong password and stays on sign-in', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.locator('#userName').fill('admin');
+    await page.locator('#password').fill('wrong-password1');
+    await page.locator('#googleCode').fill('123456');
+    await page.locator('button[type=submit]').click();
+    await page.getByText('Sign-in failed: account or password is incorrect').waitFor();
+    expect(page.url()).toBe(`${server.url}/login`);
   });
 });

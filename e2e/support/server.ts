@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,18 +17,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The console must be built for the server to serve it; build it once when it is missing. */
-function ensureConsoleBuilt() {
-  if (existsSync(join(webDist, 'index.html'))) return;
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  execFileSync('npm', ['run', 'build', '-w', '@paydesk/web'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`console build produced no ${webDist}/index.html`);
-}
-
 /** PGlite in memory, or a scratch PostgreSQL database beside TEST_DATABASE_URL when it is set. */
 async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
@@ -47,7 +34,7 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
 
 /** The real server in-process with the demo data and the built console, on a free port of 127.0.0.1. */
 export async function startServer(): Promise<RunningServer> {
-  ensureConsoleBuilt();
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`no console build in ${webDist}`);
   const config: Config = { ...defaultConfig(), demo: true, webDist };
   const { database, drop } = await testDatabase();
   try {

@@ -1,0 +1,68 @@
+import { canAccessRoute, menuRoutesFor, ROUTES, type Role } from '@paydesk/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../apps/server/src/seed/seed.js';
+import { BUILT_PAGES } from '../apps/web/src/app/built-pages.js';
+import { routeLocales } from '../apps/web/src/app/routes.locales.js';
+import { launchBrowser } from './support/browser.js';
+import { chooseLanguage, logOut, menuRouteNames, signIn } from './support/console.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const secretOf = (account: string) => server.seed.accounts.find((a) => a.account === account)!.googleSecret!;
+
+/** What the contract grants the role in the menu, among the pages that exist. */
+const expectedMenu = (role: Role) =>
+  menuRoutesFor(role)
+    .map((r) => r.name)
+    .filter((name) => (BUILT_PAGES as readonly string[]).includes(name))
+    .sort();
+
+/** A route of the table this role may not open. */
+const deniedRoute = (role: Role) => ROUTES.find((r) => r.access !== 'public' && r.access && !canAccessRoute(r, role))!;
+
+describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)', (account, role) => {
+  it('signs in, sees exactly its menu, gets 401 on a denied route, reads every language, logs out', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.url, account, secretOf(account));
+
+      expect(await menuRouteNames(page)).toEqual(expectedMenu(role));
+      expect(await page.getByTestId('menu-item-home').textContent()).toBe(routeLocales['zh-CN'].route.home);
+
+      const denied = deniedRoute(role);
+      await page.goto(`${server.url}${denied.path}`);
+      await page.waitForURL(`${server.url}/401`);
+      await page.getByTestId('page-401').waitFor();
+
+      await page.goto(`${server.url}/home`);
+      for (const [label, lang] of [
+        ['繁體中文', 'zh-TW'],
+        ['English', 'en-US'],
+        ['简体中文', 'zh-CN'],
+      ] as const) {
+        await chooseLanguage(page, label);
+        await expect.poll(() => page.getByTestId('menu-item-home').textContent()).toBe(routeLocales[lang].route.home);
+      }
+
+      await logOut(page, server.url);
+      // The session is over: a page behind sign-in goes back to the login page.
+      await page.goto(`${server.url}/home`);
+      await page.waitForURL(`${server.url}/login`);
+    } finally {
+      await context.close();
+    }
+  });
+});
