@@ -54,7 +54,8 @@ export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const sessions = new SessionStore(db, deps.config, clock);
-  const messages = new MessagesService({ db, clock });
+  const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
+  const messages = new MessagesService({ db, clock, realtime });
   return {
     sessions,
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
@@ -63,7 +64,7 @@ export function buildServices(deps: AppDeps): Services {
     messages,
     errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
     profile: new ProfileService({ db, clock, sessions }),
-    realtime: new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl }),
+    realtime,
   };
 }
 

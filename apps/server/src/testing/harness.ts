@@ -47,20 +47,26 @@ export const nextIp = () => {
 };
 
 /** The database of this test run: PGlite in memory, or a scratch PostgreSQL database when TEST_DB=postgres. */
-async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function testDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const scratch = await createScratchDatabase(base);
     const database = await openDatabase({ url: scratch.url });
-    return { database, drop: scratch.drop };
+    return { database, url: scratch.url, drop: scratch.drop };
   }
   return { database: await openDatabase({}), drop: async () => undefined };
 }
 
 export async function startTestApp(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const config: Config = { ...defaultConfig(), demo: opts.demo ?? true, webDist: '/nonexistent', ...opts.config };
-  const { database, drop } = await testDatabase();
+  const { database, url, drop } = await testDatabase();
+  const config: Config = {
+    ...defaultConfig(),
+    demo: opts.demo ?? true,
+    webDist: '/nonexistent',
+    databaseUrl: url,
+    ...opts.config,
+  };
   const clock = new ManualClock();
   const seed = await seedIfEmpty(database.db, buildServices({ config, database, clock }), config);
   const app = await buildApp({ config, database, clock });

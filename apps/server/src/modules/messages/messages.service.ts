@@ -5,10 +5,13 @@ import { messageRecipients, messages, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound, refused } from '../../platform/errors.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
 
 export interface MessagesDeps {
   db: Db;
   clock: Clock;
+  /** Pushes "your inbox changed" to open consoles; best effort (the inbox is the truth). */
+  realtime?: RealtimeHub;
 }
 
 /** Each inbox list shows at most this many messages, newest first. */
@@ -118,7 +121,7 @@ export class MessagesService {
   ): Promise<{ msg_id: number; recipients: number }> {
     const roles = [...new Set(input.roles ?? [])];
     const userIds = [...new Set(input.userIds ?? [])];
-    return this.db.transaction(async (tx) => {
+    const sent = await this.db.transaction(async (tx) => {
       const targets = await tx
         .select({ id: users.id })
         .from(users)
@@ -151,8 +154,19 @@ export class MessagesService {
         },
         this.now(),
       );
-      return { msg_id: msgId, recipients: found.size };
+      return { msg_id: msgId, recipients: [...found] };
     });
+    await this.announce(sent.recipients, sent.msg_id);
+    return { msg_id: sent.msg_id, recipients: sent.recipients.length };
+  }
+
+  /**
+   * Tells the recipients' open consoles that their inbox changed (badge, inbox, home). Call it after
+   * the transaction that wrote the message has committed; a console that misses it reloads anyway.
+   */
+  async announce(userIds: readonly number[], msgId: number): Promise<void> {
+    if (!this.deps.realtime || userIds.length === 0) return;
+    await this.deps.realtime.publish('messages', { msg_id: msgId }, { userIds: [...userIds] }).catch(() => undefined);
   }
 
   /**

@@ -299,3 +299,29 @@ describe.runIf(process.env.TEST_DB === 'postgres')('between server processes (Po
     c.close();
   });
 });
+
+describe('live inbox', () => {
+  it('a staff broadcast reaches the recipients’ open consoles, and nobody else’s', async () => {
+    const merchant = await t.login('merchant1');
+    const supplier = await t.login('supplier1');
+    const admin = await t.login('admin');
+    const [m, s] = [await Client.open(), await Client.open()];
+    try {
+      expect((await subscribe(m, merchant, 'messages')).code).toBe(200);
+      expect((await subscribe(s, supplier, 'messages')).code).toBe(200);
+      const sent = await t.call(
+        endpoints.messages.send,
+        { title: 'Settlement window', content: 'Settlements run at 18:00 today.', roles: ['merchant'] },
+        admin,
+      );
+      expect(sent.body.code).toBe(200);
+      const event = await m.waitFor((f): f is WsEvent => isWsEvent(f) && f.topic === 'messages');
+      expect(event.data).toEqual({ msg_id: sent.body.data.msg_id });
+      await heartbeat(s, supplier); // a round trip: anything meant for s would have arrived before its answer
+      expect(s.events.filter((e) => e.topic === 'messages')).toHaveLength(0);
+    } finally {
+      m.close();
+      s.close();
+    }
+  });
+});
