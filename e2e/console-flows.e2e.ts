@@ -1,0 +1,88 @@
+import { endpoints } from '@paydesk/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../apps/server/src/platform/totp.js';
+import { apiCall, apiLogin } from './support/api.js';
+import { launchBrowser } from './support/browser.js';
+import { signIn } from './support/console.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const secretOf = (account: string) => server.seed.accounts.find((a) => a.account === account)!.googleSecret!;
+
+async function englishPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  return context.newPage();
+}
+
+describe('authenticator binding', () => {
+  it('a new account signs in with its password, binds on /googleVerify with a code, and reaches home', async () => {
+    const admin = await apiLogin(server.url, 'admin', secretOf('admin'));
+    const added = await apiCall(
+      server.url,
+      endpoints.users.addUser,
+      { nickname: 'Night shift', account: 'night1', password: 'night2024', access: 'customerService' },
+      admin,
+    );
+    expect(added.code).toBe(200);
+
+    const page = await englishPage();
+    await page.goto(`${server.url}/login`);
+    await page.locator('#userName').fill('night1');
+    await page.locator('#password').fill('night2024');
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(`${server.url}/googleVerify`);
+    // Anything else sends it back here until it binds.
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(`${server.url}/googleVerify`);
+
+    const secret = (await page.getByTestId('google-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.locator('#code').fill(totpCode(secret, new Date()));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    await page.getByTestId('side-menu').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('messages', () => {
+  it('a broadcast shows in the badge and on home; reading lowers the count; trash and restore move it', async () => {
+    const admin = await apiLogin(server.url, 'admin', secretOf('admin'));
+    const sent = await apiCall(
+      server.url,
+      endpoints.messages.send,
+      { title: 'Settlement window', content: 'Settlements run at 18:00 today.', roles: ['merchant'] },
+      admin,
+    );
+    expect(sent.code).toBe(200);
+    const id = sent.data.msg_id as number;
+
+    const page = await englishPage();
+    await signIn(page, server.url, 'merchant1', secretOf('merchant1'));
+    await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').textContent()).toBe('1');
+    await page.getByTestId('home-unread').getByText('Settlement window').waitFor();
+
+    await page.goto(`${server.url}/message_page`);
+    await page.getByTestId(`message-read-${id}`).click();
+    await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').count()).toBe(0);
+    await page.getByTestId('message-tab-readed').click();
+    await page.getByTestId(`message-remove-${id}`).click();
+    await page.getByTestId('message-tab-trash').click();
+    await page.getByTestId(`message-restore-${id}`).click();
+    await page.getByTestId('message-tab-readed').click();
+    await page.getByTestId(`message-item-${id}`).waitFor();
+    await page.context().close();
+  });
+});
