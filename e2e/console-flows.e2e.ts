@@ -86,3 +86,51 @@ describe('messages', () => {
     await page.context().close();
   });
 });
+
+describe('account management, sessions and the audit trail', () => {
+  it('superadmin adds a user, deletes it through the second-level password, ends a session, and reads the audit rows', async () => {
+    const page = await englishPage();
+    await signIn(page, server.url, 'superadmin', secretOf('superadmin'));
+
+    // Add a user.
+    await page.goto(`${server.url}/system/accountManagement`);
+    await page.getByTestId('user-add').click();
+    await page.getByTestId('user-form-nickname').fill('Day shift');
+    await page.getByTestId('user-form-account').fill('day1');
+    await page.getByTestId('user-form-password').fill('daytime2024');
+    await page.getByTestId('user-form-role').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Customer service' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('user-delete-day1').waitFor();
+
+    // Delete it: the server asks for the second-level password; the dialog opens, then the call is retried.
+    await page.getByTestId('user-delete-day1').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: 'Second-level password' });
+    await dialog.waitFor();
+    await dialog.locator('#secondLevel_password').fill('wrong-pass1');
+    await dialog.locator('#secondLevel_logInReason').fill('remove a test account');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByText('login failed, second-level password is incorrect').waitFor();
+    await dialog.locator('#secondLevel_password').fill('demo1234');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('user-delete-day1').waitFor({ state: 'detached' });
+
+    // End merchant1's session from online users.
+    const merchant = await apiLogin(server.url, 'merchant1', secretOf('merchant1'));
+    await page.goto(`${server.url}/system/onlineUsers`);
+    await page.locator('[data-account="merchant1"][data-testid^="session-logout-"]').first().click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(async () => (await apiCall(server.url, endpoints.auth.getInfo, undefined, merchant)).code)
+      .toBe(1003);
+
+    // The audit log tells who did all of it.
+    await page.goto(`${server.url}/system/auditLog`);
+    const audit = page.getByTestId('audit-list');
+    for (const action of ['users.addUser', 'auth.login2', 'users.deleteUser', 'auth.forceLogout']) {
+      await audit.getByText(action, { exact: true }).first().waitFor();
+    }
+    await page.context().close();
+  });
+});

@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app/App';
+import { setupI18n } from './i18n';
+import { configureHttp } from './shared/api/http';
+import { installErrorLogger } from './shared/errors/logger';
+import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+setupI18n();
+installErrorLogger();
+// 1003 outside a page's own handling: the guard sees the token gone and sends the user to sign-in.
+configureHttp({ onSessionExpired: () => window.dispatchEvent(new Event('paydesk:token')) });
 
-createRoot(root).render(
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,

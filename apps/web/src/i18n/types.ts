@@ -1,4 +1,4 @@
-import type { Language } from './language';
+import type { Language } from './language.js';
 
 /** A namespace of texts: nested keys, string leaves. Interpolation uses i18next's {{name}}. */
 export interface Dict {

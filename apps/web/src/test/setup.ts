@@ -7,6 +7,7 @@ afterEach(() => {
   sessionStorage.clear();
   for (const c of document.cookie.split('; ')) {
     const name = c.split('=')[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: tests reset the token cookie between cases
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });

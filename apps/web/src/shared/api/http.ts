@@ -60,6 +60,14 @@ function urlOf(endpoint: Endpoint, input: unknown): string {
   return `${baseUrl}${endpoint.path}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * The URL of an export endpoint with its filters, for a download link: GET requests authenticate
+ * with the session cookie, so the browser downloads the stream itself.
+ */
+export function exportUrl<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
+  return urlOf(endpoint, input);
+}
+
 async function send(endpoint: Endpoint, input: unknown): Promise<Envelope<unknown>> {
   const headers: Record<string, string> = {};
   const token = getToken();

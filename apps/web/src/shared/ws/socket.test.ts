@@ -126,7 +126,7 @@ describe('websocket client state machine', () => {
     });
     client.connect();
     sockets[0]!.open();
-    sockets[0]!.reply({ event: 'messages', data: { unread: 3 } });
+    sockets[0]!.reply({ type: 'event', topic: 'messages', data: { unread: 3 } });
     expect(onEvent).toHaveBeenCalledWith('messages', { unread: 3 });
   });
 });

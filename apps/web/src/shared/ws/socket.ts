@@ -40,12 +40,14 @@ export const HEARTBEAT_MS = 20_000;
 export const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 const RECONNECTABLE: readonly SocketState[] = ['Uninitialized', 'Error', 'Closed'];
 
+/** A response to a command ({code, requestId, data, msg}) or a pushed event ({type: 'event', topic, data}). */
 interface Frame {
+  type?: 'event';
+  topic?: string;
   code?: number;
   requestId?: string | null;
   data?: unknown;
   msg?: string;
-  event?: string;
 }
 
 export class RealtimeSocket {
@@ -126,8 +128,8 @@ export class RealtimeSocket {
     } catch {
       return;
     }
-    if (frame.event) {
-      this.opts.onEvent?.(frame.event, frame.data);
+    if (frame.type === 'event' && typeof frame.topic === 'string') {
+      this.opts.onEvent?.(frame.topic, frame.data);
       return;
     }
     if (frame.code === 1003) {

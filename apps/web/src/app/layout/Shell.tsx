@@ -1,0 +1,153 @@
+import { endpoints, MENU_GROUPS, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Breadcrumb, Button, Dropdown, FloatButton, Layout, Menu, type MenuProps, Space, Tooltip } from 'antd';
+import { Suspense, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { call } from '../../shared/api/http';
+import { errorCount, onErrorCount } from '../../shared/errors/logger';
+import { pageOf } from '../pages';
+import { useSession } from '../session';
+import { LanguageSwitch } from './LanguageSwitch';
+import { PageBoundary } from './PageBoundary';
+import { TagTabs } from './TagTabs';
+
+const { Sider, Header, Content } = Layout;
+/** Spec section 2: menu width 256, collapsed 64. */
+export const MENU_WIDTH = 256;
+export const MENU_COLLAPSED_WIDTH = 64;
+
+/** The side menu's routes: what the role may open and what exists (STYLE: absent, not a placeholder). */
+export function visibleMenuRoutes(role: Parameters<typeof menuRoutesFor>[0]): RouteDef[] {
+  return menuRoutesFor(role).filter((r) => pageOf(r.name));
+}
+
+function useFullscreen() {
+  const subscribe = (cb: () => void) => {
+    document.addEventListener('fullscreenchange', cb);
+    return () => document.removeEventListener('fullscreenchange', cb);
+  };
+  const on = useSyncExternalStore(subscribe, () => document.fullscreenElement !== null);
+  const toggle = () => void (on ? document.exitFullscreen() : document.documentElement.requestFullscreen());
+  return { on, toggle };
+}
+
+export function Shell() {
+  const { t } = useTranslation(['common', 'routes']);
+  const { user, logout } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const fullscreen = useFullscreen();
+  const scriptErrors = useSyncExternalStore(onErrorCount, errorCount);
+  const unread = useQuery({
+    queryKey: ['messages', 'unreadCount'],
+    queryFn: () => call(endpoints.messages.unreadCount),
+    enabled: Boolean(user),
+  });
+  if (!user) return null;
+
+  const routes = visibleMenuRoutes(user.access);
+  type MenuItem = NonNullable<MenuProps['items']>[number];
+  const items: MenuItem[] = MENU_GROUPS.flatMap((group): MenuItem[] => {
+    const inGroup = routes.filter((r) => r.group === group);
+    if (inGroup.length === 0) return [];
+    const leaves = inGroup.map((r) => ({
+      key: r.path,
+      label: <span data-testid={`menu-item-${r.name}`}>{t(`routes:route.${r.name}`)}</span>,
+    }));
+    return group === 'home' ? leaves : [{ key: `group:${group}`, label: t(`routes:menu.${group}`), children: leaves }];
+  });
+  const current = routeByPath(location.pathname);
+  const openGroup = current ? [`group:${current.group}`] : [];
+  const userMenu: MenuProps['items'] = [
+    { key: 'messages', label: t('header.messages'), onClick: () => navigate('/message_page') },
+    { key: 'logout', label: t('header.logout'), onClick: () => void logout(), danger: true },
+  ];
+
+  return (
+    <Layout className="shell">
+      <Sider
+        width={MENU_WIDTH}
+        collapsedWidth={MENU_COLLAPSED_WIDTH}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={null}
+        className="shell-sider"
+        data-testid="side-menu"
+      >
+        {user.showLogo && <div className="shell-logo">{collapsed ? user.systemFlag.slice(0, 2) : user.systemFlag}</div>}
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[location.pathname]}
+          defaultOpenKeys={openGroup}
+          forceSubMenuRender
+          onClick={({ key }) => navigate(key)}
+        />
+      </Sider>
+      <Layout>
+        <Header className="shell-header">
+          <Space>
+            <Button
+              type="text"
+              aria-label={collapsed ? t('header.expand') : t('header.collapse')}
+              data-testid="menu-toggle"
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              {collapsed ? '☰' : '⇤'}
+            </Button>
+            <Breadcrumb
+              items={
+                current
+                  ? [
+                      ...(current.group === 'home' ? [] : [{ title: t(`routes:menu.${current.group}`) }]),
+                      { title: t(`routes:route.${current.name}`) },
+                    ]
+                  : []
+              }
+            />
+          </Space>
+          <Space size="middle">
+            <Tooltip title={t('header.scriptErrors')}>
+              <Badge count={scriptErrors} size="small" data-testid="error-badge">
+                <Button
+                  type="text"
+                  onClick={() => navigate('/error_logger_page')}
+                  disabled={!routeByPath('/error_logger_page')}
+                >
+                  ⚠
+                </Button>
+              </Badge>
+            </Tooltip>
+            <LanguageSwitch />
+            <Tooltip title={fullscreen.on ? t('header.exitFullscreen') : t('header.fullscreen')}>
+              <Button type="text" onClick={fullscreen.toggle} data-testid="fullscreen">
+                {fullscreen.on ? '⤡' : '⤢'}
+              </Button>
+            </Tooltip>
+            <Dropdown menu={{ items: userMenu }}>
+              <Badge count={unread.data?.count ?? 0} size="small" data-testid="unread-badge">
+                <Button type="text" data-testid="user-menu">
+                  {user.name} · {t(`role.${user.access}`)}
+                </Button>
+              </Badge>
+            </Dropdown>
+          </Space>
+        </Header>
+        <TagTabs />
+        <Content className="shell-content">
+          <PageBoundary key={location.pathname}>
+            <Suspense fallback={<div className="page-loading" />}>
+              <Outlet />
+            </Suspense>
+          </PageBoundary>
+        </Content>
+      </Layout>
+      {/* Spec section 2: back to top after 100 px of scroll. */}
+      <FloatButton.BackTop visibilityHeight={100} />
+    </Layout>
+  );
+}

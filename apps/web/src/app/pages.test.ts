@@ -1,0 +1,28 @@
+import { ROUTES } from '@paydesk/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUILT_PAGES } from './built-pages';
+import { PAGES, PageLoadTimeout, withTimeout } from './pages';
+
+afterEach(() => vi.useRealTimers());
+
+describe('pages', () => {
+  it('every built page is a route of the contract', () => {
+    const names = new Set(ROUTES.map((r) => r.name));
+    for (const name of BUILT_PAGES) expect(names.has(name), name).toBe(true);
+    expect(Object.keys(PAGES).sort()).toEqual([...BUILT_PAGES].sort());
+  });
+
+  it('a page that has not loaded after 120 s fails with a timeout (spec section 9)', async () => {
+    vi.useFakeTimers();
+    const never = new Promise<never>(() => undefined);
+    const loading = withTimeout(never);
+    const outcome = expect(loading).rejects.toBeInstanceOf(PageLoadTimeout);
+    await vi.advanceTimersByTimeAsync(119_999);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+  });
+
+  it('a page that loads in time resolves', async () => {
+    await expect(withTimeout(Promise.resolve('page'), 10)).resolves.toBe('page');
+  });
+});

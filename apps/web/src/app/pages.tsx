@@ -1,0 +1,63 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { BuiltPage } from './built-pages';
+
+/** Spec section 9: a lazily loaded page that has not arrived after 120 s is an error. */
+export const PAGE_LOAD_TIMEOUT_MS = 120_000;
+
+export class PageLoadTimeout extends Error {
+  constructor() {
+    super('page load timed out');
+    this.name = 'PageLoadTimeout';
+  }
+}
+
+export function withTimeout<T>(loading: Promise<T>, ms = PAGE_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PageLoadTimeout()), ms);
+    loading.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+type Page = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(() => withTimeout(load()));
+
+const home = page(() => import('../features/home/HomePage'));
+const auditLog = page(() => import('../features/audit/AuditLogPage'));
+const accountManagement = page(() => import('../features/users/AccountManagementPage'));
+const onlineUsers = page(() => import('../features/sessions/OnlineUsersPage'));
+const errorLoggerPage = page(() => import('../features/errorlog/ErrorLoggerPage'));
+const messagePage = page(() => import('../features/messages/MessagePage'));
+const profile = page(() => import('../features/profile/ProfilePage'));
+
+/**
+ * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
+ * of the contract without a page is not in the menu and shows the 404 page: what is not built is
+ * absent, never a placeholder.
+ */
+export const PAGES: Readonly<Record<BuiltPage, Page>> = {
+  home,
+  auditLog,
+  auditLogReadOnly: auditLog,
+  accountManagement,
+  accountManagementReadOnly: accountManagement,
+  onlineUsers,
+  onlineUsersReadOnly: onlineUsers,
+  errorLoggerPage,
+  messagePage,
+  profileList: profile,
+  profileListCustomerService: profile,
+};
+
+/** The page of a route name, if it is built. */
+export function pageOf(name: string): Page | undefined {
+  return (PAGES as Readonly<Record<string, Page>>)[name];
+}

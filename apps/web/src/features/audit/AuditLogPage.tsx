@@ -1,0 +1,51 @@
+import { type AuditRow, endpoints } from '@paydesk/contract';
+import { Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call, exportUrl } from '../../shared/api/http';
+import { ListTable } from '../../shared/list/ListTable';
+
+const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+/** System management › audit log: who changed what, when, from where (read-only for everyone). */
+export default function AuditLogPage() {
+  const { t } = useTranslation(['audit', 'common']);
+  return (
+    <div className="page">
+      <ListTable<AuditRow>
+        testId="audit-list"
+        queryKey={['audit', 'list']}
+        rowKey="id"
+        fetchPage={(p) => call(endpoints.audit.getList, p)}
+        exportHref={(f) => exportUrl(endpoints.audit.export, f)}
+        filters={[
+          { kind: 'text', name: 'account', label: t('filter.account') },
+          { kind: 'text', name: 'action', label: t('filter.action') },
+          { kind: 'dateRange', name: 'time', label: t('filter.time') },
+        ]}
+        columns={[
+          { title: t('column.at'), dataIndex: 'at', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('column.account'), dataIndex: 'account' },
+          {
+            title: t('column.role'),
+            dataIndex: 'role',
+            render: (r: string | null) => (r ? t(`common:role.${r}`) : ''),
+          },
+          { title: t('column.action'), dataIndex: 'action' },
+          { title: t('column.target'), dataIndex: 'target' },
+          {
+            title: t('column.change'),
+            key: 'change',
+            render: (_, row) => (
+              <Typography.Text type="secondary" className="audit-change">
+                {row.before !== null && row.before !== undefined && `${t('before')}: ${json(row.before)} `}
+                {row.after !== null && row.after !== undefined && `${t('after')}: ${json(row.after)}`}
+              </Typography.Text>
+            ),
+          },
+          { title: t('column.ip'), dataIndex: 'ip' },
+        ]}
+      />
+    </div>
+  );
+}

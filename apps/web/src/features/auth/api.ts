@@ -1,0 +1,17 @@
+import { endpoints } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api/http';
+
+export const authKeys = { info: ['auth', 'info'] as const };
+
+/** The signed-in user, loaded once per sign-in (spec section 2); never retried: a failure signs out. */
+export function useUserInfo(enabled: boolean) {
+  return useQuery({
+    queryKey: authKeys.info,
+    queryFn: () => call(endpoints.auth.getInfo),
+    enabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}

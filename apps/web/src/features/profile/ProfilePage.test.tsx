@@ -1,0 +1,143 @@
+import type { SessionRow, UserInfo } from '@paydesk/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../app/session';
+import { setupI18n } from '../../i18n';
+import ProfilePage from './ProfilePage';
+
+const session = (sessionId: string, userId: number, current = false): SessionRow => ({
+  sessionId,
+  userId,
+  account: userId === 7 ? 'admin' : 'admin2',
+  role: 'admin',
+  ip: `10.0.0.${userId}`,
+  userAgent: 'test',
+  createdAt: '2025-01-02T03:04:05Z',
+  lastSeenAt: '2025-01-02T03:04:05Z',
+  expiresAt: '2025-01-03T03:04:05Z',
+  current,
+});
+
+let sessions: SessionRow[];
+let requests: Array<{ path: string; body: unknown }>;
+
+class FakeWebSocket {
+  readyState = 0;
+  onopen: unknown = null;
+  onclose: unknown = null;
+  onerror: unknown = null;
+  onmessage: unknown = null;
+  send() {}
+  close() {}
+}
+
+beforeAll(() => {
+  setupI18n('en-US');
+});
+beforeEach(() => {
+  // Staff see everyone's sessions: admin2 matches the account filter "admin" too.
+  sessions = [session('s_me', 7, true), session('s_phone', 7), session('s_laptop', 7), session('s_other', 8)];
+  requests = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+      requests.push({ path, body });
+      let data: unknown = null;
+      if (path === '/v1.0/user/getSessions') {
+        data = { list: sessions, total: sessions.length, pageIndex: 1, pageSize: 100 };
+      } else if (path === '/v1.0/user/forceLogout') {
+        sessions = sessions.filter((s) => s.sessionId !== body?.token);
+      }
+      return new Response(JSON.stringify({ code: 200, msg: 'success', data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(overrides: Partial<UserInfo> = {}) {
+  const user: UserInfo = {
+    userId: 7,
+    userName: 'admin',
+    account: 'admin',
+    name: 'Admin',
+    access: 'admin',
+    token2Valid: false,
+    token2ExpiresAt: null,
+    enableGoogleVerify: true,
+    confirmBind: true,
+    allowModify: true,
+    showLogo: false,
+    systemFlag: 'PayDesk',
+    ...overrides,
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AntApp>
+        <MemoryRouter initialEntries={['/profile/list']}>
+          <SessionProvider user={user}>
+            <Routes>
+              <Route path="/profile/list" element={<ProfilePage />} />
+            </Routes>
+          </SessionProvider>
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProfilePage', () => {
+  it('lists only one’s own sessions and logs out all the others', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const card = screen.getByTestId('profile-sessions');
+    await within(card).findByTestId('profile-session-end-s_phone');
+    expect(requests.find((r) => r.path === '/v1.0/user/getSessions')?.body).toEqual({
+      pageIndex: 1,
+      pageSize: 100,
+      account: 'admin',
+    });
+    expect(within(card).queryByText('10.0.0.8')).toBeNull();
+    expect(within(card).queryByTestId('profile-session-end-s_me')).toBeNull();
+
+    await user.click(screen.getByTestId('profile-sessions-end-others'));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/v1.0/user/forceLogout').map((r) => r.body)).toEqual([
+        { token: 's_phone' },
+        { token: 's_laptop' },
+      ]),
+    );
+    await waitFor(() => expect(within(card).queryByTestId('profile-session-end-s_phone')).toBeNull());
+  });
+
+  it('without allowModify the nickname and the authenticator are locked, passwords are not', async () => {
+    renderPage({ allowModify: false });
+    expect(screen.getByTestId('profile-locked')).toBeTruthy();
+    expect(screen.getByTestId('profile-nickname').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('profile-rebind').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('profile-unbind').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('profile-new-password').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('asks for digits and letters in a new password', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByTestId('profile-old-password'), 'demo1234');
+    await user.type(screen.getByTestId('profile-new-password'), 'onlyletters');
+    await user.type(screen.getByTestId('profile-confirm-password'), 'onlyletters');
+    await user.click(screen.getByTestId('profile-password-save'));
+    expect(await screen.findByText('password must contain digits and letters')).toBeTruthy();
+    expect(requests.some((r) => r.path === '/v1.0/profile/changePassword')).toBe(false);
+  });
+});

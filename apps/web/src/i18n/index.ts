@@ -1,0 +1,43 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { initialLanguage, LANGUAGES, type Language } from './language';
+import { NAMESPACES } from './resources';
+
+export const LANGUAGE_KEY = 'language';
+const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', 'en-US': 'en' };
+
+/** Every namespace of every feature, by language, as i18next resources. */
+function resources() {
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, l]) => [ns, l[lang]]))]),
+  );
+}
+
+export function setupI18n(browserLanguage = navigator.language) {
+  const language = initialLanguage(browserLanguage, localStorage.getItem(LANGUAGE_KEY));
+  dayjs.locale(DAYJS_LOCALE[language]);
+  void i18next.use(initReactI18next).init({
+    resources: resources(),
+    lng: language,
+    fallbackLng: false,
+    ns: Object.keys(NAMESPACES),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+/** Switching saves the choice (spec section 1: the saved local setting). */
+export async function changeLanguage(language: Language) {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  dayjs.locale(DAYJS_LOCALE[language]);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+}
+
+export const currentLanguage = () => (i18next.language as Language) ?? 'zh-CN';

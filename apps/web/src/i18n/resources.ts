@@ -1,0 +1,28 @@
+import { routeLocales } from '../app/routes.locales';
+import { auditLocales } from '../features/audit/locales';
+import { authLocales } from '../features/auth/locales';
+import { errorLogLocales } from '../features/errorlog/locales';
+import { homeLocales } from '../features/home/locales';
+import { messagesLocales } from '../features/messages/locales';
+import { profileLocales } from '../features/profile/locales';
+import { sessionsLocales } from '../features/sessions/locales';
+import { usersLocales } from '../features/users/locales';
+import { commonLocales } from './common.locales';
+import type { Locales } from './types';
+
+/**
+ * Every i18n namespace: the shell's, the route titles, and one per feature. A feature adds its
+ * locales here; the completeness test checks every namespace has the same keys in every language.
+ */
+export const NAMESPACES: Record<string, Locales> = {
+  common: commonLocales,
+  routes: routeLocales,
+  auth: authLocales,
+  home: homeLocales,
+  audit: auditLocales,
+  users: usersLocales,
+  sessions: sessionsLocales,
+  errorLog: errorLogLocales,
+  messages: messagesLocales,
+  profile: profileLocales,
+};

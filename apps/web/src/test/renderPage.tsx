@@ -1,0 +1,85 @@
+import type { UserInfo } from '@paydesk/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { SessionProvider } from '../app/session';
+
+/** A signed-in user for page tests; override what the test is about (usually `access`). */
+export function testUser(over: Partial<UserInfo> = {}): UserInfo {
+  return {
+    userId: 2,
+    userName: 'admin',
+    account: 'admin',
+    name: 'Admin',
+    access: 'admin',
+    token2Valid: false,
+    token2ExpiresAt: null,
+    enableGoogleVerify: true,
+    confirmBind: true,
+    allowModify: true,
+    showLogo: true,
+    systemFlag: 'PayDesk',
+    ...over,
+  };
+}
+
+/** The realtime socket of SessionProvider: a socket that never connects. */
+class FakeWebSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+export interface Answer {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/**
+ * Stubs `fetch` (answers by path; unknown paths answer 500) and `WebSocket`. Returns the requests
+ * seen and the answer table to fill. Undo with `vi.unstubAllGlobals()`.
+ */
+export function stubServer(initial: Record<string, Answer> = {}) {
+  const requests: Array<{ path: string; url: string; body: unknown }> = [];
+  const answers = new Map<string, Answer>(Object.entries(initial));
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const path = url.split('?')[0]!;
+      requests.push({ path, url, body: init.body ? JSON.parse(String(init.body)) : null });
+      const body = answers.get(path) ?? { code: 500, msg: `no answer queued for ${path}`, data: null };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return {
+    requests,
+    answers,
+    sent: (path: string) => requests.filter((r) => r.path === path),
+  };
+}
+
+export const ok = (data: unknown): Answer => ({ code: 200, msg: 'success', data });
+export const pageOf = (list: unknown[]): Answer => ok({ list, total: list.length, pageIndex: 1, pageSize: 20 });
+
+/** Renders a page at a URL inside the console's providers: antd App, TanStack Query, router, session. */
+export function renderPage(page: ReactNode, path: string, user: UserInfo | null = testUser()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <AntApp>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          <SessionProvider user={user}>{page}</SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AntApp>,
+  );
+}
