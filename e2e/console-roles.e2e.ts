@@ -36,8 +36,12 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
   it('signs in, sees exactly its menu, gets 401 on a denied route, reads every language, logs out', async () => {
     const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
+    const scriptErrors: string[] = [];
+    page.on('pageerror', (e) => scriptErrors.push(e.message));
     try {
       await signIn(page, server.url, account, secretOf(account));
+      // The realtime link is up: its heartbeat answered with a key, kept as currentKey (spec section 9).
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('currentKey'))).toMatch(/.{16,}/);
 
       expect(await menuRouteNames(page)).toEqual(expectedMenu(role));
       expect(await page.getByTestId('menu-item-home').textContent()).toBe(routeLocales['zh-CN'].route.home);
@@ -57,6 +61,7 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
         await expect.poll(() => page.getByTestId('menu-item-home').textContent()).toBe(routeLocales[lang].route.home);
       }
 
+      expect(scriptErrors).toEqual([]);
       await logOut(page, server.url);
       // The session is over: a page behind sign-in goes back to the login page.
       await page.goto(`${server.url}/home`);

@@ -62,7 +62,13 @@ export class RealtimeSocket {
   private readonly timers;
 
   constructor(private readonly opts: SocketOptions) {
-    this.timers = opts.timers ?? { setTimeout, clearTimeout, setInterval, clearInterval };
+    // Bound to the global object: browsers refuse window.setInterval called as another object's method.
+    this.timers = opts.timers ?? {
+      setTimeout: globalThis.setTimeout.bind(globalThis),
+      clearTimeout: globalThis.clearTimeout.bind(globalThis),
+      setInterval: globalThis.setInterval.bind(globalThis),
+      clearInterval: globalThis.clearInterval.bind(globalThis),
+    };
   }
 
   get state(): SocketState {
