@@ -134,3 +134,52 @@ describe('account management, sessions and the audit trail', () => {
     await page.context().close();
   });
 });
+
+describe('shell', () => {
+  it('opens pages as tabs, closes one, closes others and all from the right-click and tab menus, and collapses the menu', async () => {
+    const page = await englishPage();
+    await signIn(page, server.url, 'admin', secretOf('admin'));
+    const tabs = () =>
+      page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+
+    await page.locator('.ant-menu-submenu-title', { hasText: 'System management' }).click();
+    for (const name of ['accountManagement', 'auditLog', 'onlineUsers']) {
+      await page.getByTestId('side-menu').getByTestId(`menu-item-${name}`).click();
+      await page.getByTestId(`tab-${name}`).waitFor();
+    }
+    expect(await tabs()).toEqual(['tab-home', 'tab-accountManagement', 'tab-auditLog', 'tab-onlineUsers']);
+    // Home has no close button; the others do.
+    expect(
+      await page
+        .locator('.ant-tabs-tab', { has: page.getByTestId('tab-home') })
+        .locator('.ant-tabs-tab-remove')
+        .count(),
+    ).toBe(0);
+
+    // Close the active tab: its left neighbour becomes active.
+    await page
+      .locator('.ant-tabs-tab', { has: page.getByTestId('tab-onlineUsers') })
+      .locator('.ant-tabs-tab-remove')
+      .click();
+    await page.waitForURL(`${server.url}/system/auditLog`);
+
+    // Right-click a tab: close the others (home stays).
+    await page.getByTestId('tab-accountManagement').click({ button: 'right' });
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close others' }).click();
+    await expect.poll(tabs).toEqual(['tab-home', 'tab-accountManagement']);
+    await page.waitForURL(`${server.url}/system/accountManagement`);
+
+    // The tab bar's menu: close all, back home.
+    await page.getByTestId('tabs-menu').hover();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close all' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    expect(await tabs()).toEqual(['tab-home']);
+
+    // The side menu: 256 px, 64 collapsed (spec section 2).
+    const width = () => page.getByTestId('side-menu').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    expect(await width()).toBe(256);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(width).toBe(64);
+    await page.context().close();
+  });
+});

@@ -41,10 +41,12 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
     try {
       await signIn(page, server.url, account, secretOf(account));
       // The realtime link is up: its heartbeat answered with a key, kept as currentKey (spec section 9).
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('currentKey'))).toMatch(/.{16,}/);
+      await expect.poll(() => page.evaluate<string | null>("localStorage.getItem('currentKey')")).toMatch(/.{16,}/);
 
       expect(await menuRouteNames(page)).toEqual(expectedMenu(role));
-      expect(await page.getByTestId('menu-item-home').textContent()).toBe(routeLocales['zh-CN'].route.home);
+      expect(await page.getByTestId('side-menu').getByTestId('menu-item-home').textContent()).toBe(
+        routeLocales['zh-CN'].route.home,
+      );
 
       const denied = deniedRoute(role);
       await page.goto(`${server.url}${denied.path}`);

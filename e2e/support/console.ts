@@ -15,9 +15,9 @@ export async function signIn(page: Page, baseUrl: string, account: string, secre
 /** The route names of the side menu's items, whether their group is open or not. */
 export async function menuRouteNames(page: Page): Promise<string[]> {
   const ids = await page
+    .getByTestId('side-menu')
     .locator('[data-testid^="menu-item-"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
-  // antd may render an item twice (inline and popup) when submenus are force-rendered.
   return [...new Set(ids.map((id) => id.replace('menu-item-', '')))].sort();
 }
 
