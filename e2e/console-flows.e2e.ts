@@ -1,36 +1,20 @@
 import { endpoints } from '@paydesk/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
 import { apiCall, apiLogin } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
 import { signIn } from './support/console.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { consoleSuite } from './support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = consoleSuite();
+const secretOf = (account: string) => suite.secretOf(account);
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const secretOf = (account: string) => server.seed.accounts.find((a) => a.account === account)!.googleSecret!;
-
-async function englishPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  return context.newPage();
-}
+const englishPage = () => suite.newPage('en-US');
 
 describe('authenticator binding', () => {
   it('a new account signs in with its password, binds on /googleVerify with a code, and reaches home', async () => {
-    const admin = await apiLogin(server.url, 'admin', secretOf('admin'));
+    const admin = await apiLogin(suite.server.url, 'admin', secretOf('admin'));
     const added = await apiCall(
-      server.url,
+      suite.server.url,
       endpoints.users.addUser,
       { nickname: 'Night shift', account: 'night1', password: 'night2024', access: 'customerService' },
       admin,
@@ -38,20 +22,20 @@ describe('authenticator binding', () => {
     expect(added.code).toBe(200);
 
     const page = await englishPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.locator('#userName').fill('night1');
     await page.locator('#password').fill('night2024');
     await page.locator('button[type=submit]').click();
-    await page.waitForURL(`${server.url}/googleVerify`);
+    await page.waitForURL(`${suite.server.url}/googleVerify`);
     // Anything else sends it back here until it binds.
-    await page.goto(`${server.url}/home`);
-    await page.waitForURL(`${server.url}/googleVerify`);
+    await page.goto(`${suite.server.url}/home`);
+    await page.waitForURL(`${suite.server.url}/googleVerify`);
 
     const secret = (await page.getByTestId('google-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await page.locator('#code').fill(totpCode(secret, new Date()));
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${suite.server.url}/home`);
     await page.getByTestId('side-menu').waitFor();
     await page.context().close();
   });
@@ -59,9 +43,9 @@ describe('authenticator binding', () => {
 
 describe('messages', () => {
   it('a broadcast shows in the badge and on home; reading lowers the count; trash and restore move it', async () => {
-    const admin = await apiLogin(server.url, 'admin', secretOf('admin'));
+    const admin = await apiLogin(suite.server.url, 'admin', secretOf('admin'));
     const sent = await apiCall(
-      server.url,
+      suite.server.url,
       endpoints.messages.send,
       { title: 'Settlement window', content: 'Settlements run at 18:00 today.', roles: ['merchant'] },
       admin,
@@ -70,11 +54,11 @@ describe('messages', () => {
     const id = sent.data.msg_id as number;
 
     const page = await englishPage();
-    await signIn(page, server.url, 'merchant1', secretOf('merchant1'));
+    await signIn(page, suite.server.url, 'merchant1', secretOf('merchant1'));
     await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').textContent()).toBe('1');
     await page.getByTestId('home-unread').getByText('Settlement window').waitFor();
 
-    await page.goto(`${server.url}/message_page`);
+    await page.goto(`${suite.server.url}/message_page`);
     await page.getByTestId(`message-read-${id}`).click();
     await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').count()).toBe(0);
     await page.getByTestId('message-tab-readed').click();
@@ -90,10 +74,10 @@ describe('messages', () => {
 describe('account management, sessions and the audit trail', () => {
   it('superadmin adds a user, deletes it through the second-level password, ends a session, and reads the audit rows', async () => {
     const page = await englishPage();
-    await signIn(page, server.url, 'superadmin', secretOf('superadmin'));
+    await signIn(page, suite.server.url, 'superadmin', secretOf('superadmin'));
 
     // Add a user.
-    await page.goto(`${server.url}/system/accountManagement`);
+    await page.goto(`${suite.server.url}/system/accountManagement`);
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-form-nickname').fill('Day shift');
     await page.getByTestId('user-form-account').fill('day1');
@@ -117,16 +101,16 @@ describe('account management, sessions and the audit trail', () => {
     await page.getByTestId('user-delete-day1').waitFor({ state: 'detached' });
 
     // End merchant1's session from online users.
-    const merchant = await apiLogin(server.url, 'merchant1', secretOf('merchant1'));
-    await page.goto(`${server.url}/system/onlineUsers`);
+    const merchant = await apiLogin(suite.server.url, 'merchant1', secretOf('merchant1'));
+    await page.goto(`${suite.server.url}/system/onlineUsers`);
     await page.locator('[data-account="merchant1"][data-testid^="session-logout-"]').first().click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await expect
-      .poll(async () => (await apiCall(server.url, endpoints.auth.getInfo, undefined, merchant)).code)
+      .poll(async () => (await apiCall(suite.server.url, endpoints.auth.getInfo, undefined, merchant)).code)
       .toBe(1003);
 
     // The audit log tells who did all of it.
-    await page.goto(`${server.url}/system/auditLog`);
+    await page.goto(`${suite.server.url}/system/auditLog`);
     const audit = page.getByTestId('audit-list');
     for (const action of ['users.addUser', 'auth.login2', 'users.deleteUser', 'auth.forceLogout']) {
       await audit.getByText(action, { exact: true }).first().waitFor();
@@ -138,7 +122,7 @@ describe('account management, sessions and the audit trail', () => {
 describe('shell', () => {
   it('opens pages as tabs, closes one, closes others and all from the right-click and tab menus, and collapses the menu', async () => {
     const page = await englishPage();
-    await signIn(page, server.url, 'admin', secretOf('admin'));
+    await signIn(page, suite.server.url, 'admin', secretOf('admin'));
     const tabs = () =>
       page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
 
@@ -161,18 +145,18 @@ describe('shell', () => {
       .locator('.ant-tabs-tab', { has: page.getByTestId('tab-onlineUsers') })
       .locator('.ant-tabs-tab-remove')
       .click();
-    await page.waitForURL(`${server.url}/system/auditLog`);
+    await page.waitForURL(`${suite.server.url}/system/auditLog`);
 
     // Right-click a tab: close the others (home stays).
     await page.getByTestId('tab-accountManagement').click({ button: 'right' });
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close others' }).click();
     await expect.poll(tabs).toEqual(['tab-home', 'tab-accountManagement']);
-    await page.waitForURL(`${server.url}/system/accountManagement`);
+    await page.waitForURL(`${suite.server.url}/system/accountManagement`);
 
     // The tab bar's menu: close all, back home.
     await page.getByTestId('tabs-menu').hover();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close all' }).click();
-    await page.waitForURL(`${server.url}/home`);
+    await page.waitForURL(`${suite.server.url}/home`);
     expect(await tabs()).toEqual(['tab-home']);
 
     // The side menu: 256 px, 64 collapsed (spec section 2).

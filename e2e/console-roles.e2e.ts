@@ -1,26 +1,13 @@
 import { canAccessRoute, menuRoutesFor, ROUTES, type Role } from '@paydesk/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed/seed.js';
 import { BUILT_PAGES } from '../apps/web/src/app/built-pages.js';
 import { routeLocales } from '../apps/web/src/app/routes.locales.js';
-import { launchBrowser } from './support/browser.js';
 import { chooseLanguage, logOut, menuRouteNames, signIn } from './support/console.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { consoleSuite } from './support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const secretOf = (account: string) => server.seed.accounts.find((a) => a.account === account)!.googleSecret!;
+const suite = consoleSuite();
+const secretOf = (account: string) => suite.secretOf(account);
 
 /** What the contract grants the role in the menu, among the pages that exist. */
 const expectedMenu = (role: Role) =>
@@ -34,12 +21,12 @@ const deniedRoute = (role: Role) => ROUTES.find((r) => r.access !== 'public' && 
 
 describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)', (account, role) => {
   it('signs in, sees exactly its menu, gets 401 on a denied route, reads every language, logs out', async () => {
-    const context = await browser.newContext({ locale: 'zh-CN' });
+    const context = await suite.browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     const scriptErrors: string[] = [];
     page.on('pageerror', (e) => scriptErrors.push(e.message));
     try {
-      await signIn(page, server.url, account, secretOf(account));
+      await signIn(page, suite.server.url, account, secretOf(account));
       // The realtime link is up: its heartbeat answered with a key, kept as currentKey (spec section 9).
       await expect.poll(() => page.evaluate<string | null>("localStorage.getItem('currentKey')")).toMatch(/.{16,}/);
 
@@ -49,11 +36,11 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
       );
 
       const denied = deniedRoute(role);
-      await page.goto(`${server.url}${denied.path}`);
-      await page.waitForURL(`${server.url}/401`);
+      await page.goto(`${suite.server.url}${denied.path}`);
+      await page.waitForURL(`${suite.server.url}/401`);
       await page.getByTestId('page-401').waitFor();
 
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${suite.server.url}/home`);
       for (const [label, lang] of [
         ['繁體中文', 'zh-TW'],
         ['English', 'en-US'],
@@ -64,10 +51,10 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
       }
 
       expect(scriptErrors).toEqual([]);
-      await logOut(page, server.url);
+      await logOut(page, suite.server.url);
       // The session is over: a page behind sign-in goes back to the login page.
-      await page.goto(`${server.url}/home`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/home`);
+      await page.waitForURL(`${suite.server.url}/login`);
     } finally {
       await context.close();
     }

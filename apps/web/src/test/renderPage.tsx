@@ -27,7 +27,7 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
 }
 
 /** The realtime socket of SessionProvider: a socket that never connects. */
-class FakeWebSocket {
+export class FakeWebSocket {
   readyState = 0;
   onopen = null;
   onclose = null;
@@ -35,6 +35,11 @@ class FakeWebSocket {
   onmessage = null;
   send() {}
   close() {}
+}
+
+/** Pages under SessionProvider open the realtime socket: give them one that stays silent. */
+export function stubWebSocket() {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 }
 
 export interface Answer {
@@ -50,7 +55,7 @@ export interface Answer {
 export function stubServer(initial: Record<string, Answer> = {}) {
   const requests: Array<{ path: string; url: string; body: unknown }> = [];
   const answers = new Map<string, Answer>(Object.entries(initial));
-  vi.stubGlobal('WebSocket', FakeWebSocket);
+  stubWebSocket();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {

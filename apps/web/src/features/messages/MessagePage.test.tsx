@@ -1,12 +1,9 @@
-import type { MessageRow, Role, UserInfo } from '@paydesk/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import type { MessageRow, Role } from '@paydesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../app/session';
 import { setupI18n } from '../../i18n';
+import { renderPage, stubWebSocket, testUser } from '../../test/renderPage';
 import MessagePage from './MessagePage';
 
 const row = (msg_id: number, title: string): MessageRow => ({ msg_id, title, create_time: '2025-01-02T03:04:05Z' });
@@ -56,18 +53,6 @@ function answer(method: string, path: string, body: { msg_id?: number } | null, 
   }
 }
 
-/** The session's realtime socket: never opens, never talks. */
-class FakeWebSocket {
-  static readonly OPEN = 1;
-  readyState = 0;
-  onopen: unknown = null;
-  onclose: unknown = null;
-  onerror: unknown = null;
-  onmessage: unknown = null;
-  send() {}
-  close() {}
-}
-
 beforeAll(() => {
   setupI18n('en-US');
 });
@@ -79,7 +64,7 @@ beforeEach(() => {
     trash: [row(4, 'Old notice')],
   };
   requests = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
+  stubWebSocket();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
@@ -98,45 +83,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function userOf(access: Role): UserInfo {
-  return {
-    userId: 7,
-    userName: 'someone',
-    account: 'someone',
-    name: 'Someone',
-    access,
-    token2Valid: false,
-    token2ExpiresAt: null,
-    enableGoogleVerify: true,
-    confirmBind: true,
-    allowModify: true,
-    showLogo: false,
-    systemFlag: 'PayDesk',
-  };
-}
-
-function renderPage(access: Role, entry = '/message_page') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <AntApp>
-        <MemoryRouter initialEntries={[entry]}>
-          <SessionProvider user={userOf(access)}>
-            <Routes>
-              <Route path="/message_page" element={<MessagePage />} />
-            </Routes>
-          </SessionProvider>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+const renderInbox = (access: Role, entry = '/message_page') =>
+  renderPage(
+    <MessagePage />,
+    entry,
+    testUser({ userId: 7, userName: 'someone', account: 'someone', name: 'Someone', access, showLogo: false }),
   );
-}
 
 const initCalls = () => requests.filter((r) => r.path === '/message/init').length;
 
 describe('MessagePage', () => {
   it('shows the three tabs with their counts and the unread messages', async () => {
-    renderPage('merchant');
+    renderInbox('merchant');
     expect(await screen.findByTestId('message-item-1')).toBeTruthy();
     expect(screen.getByTestId('message-item-2')).toBeTruthy();
     expect(screen.getByTestId('message-tab-unread').textContent).toContain('2');
@@ -146,7 +104,7 @@ describe('MessagePage', () => {
 
   it('"mark read" posts /message/has_read with the msg_id and refetches the inbox', async () => {
     const user = userEvent.setup();
-    renderPage('merchant');
+    renderInbox('merchant');
     await screen.findByTestId('message-item-1');
     const before = initCalls();
 
@@ -165,7 +123,7 @@ describe('MessagePage', () => {
 
   it('moves a read message to the trash and restores it from there', async () => {
     const user = userEvent.setup();
-    renderPage('merchant');
+    renderInbox('merchant');
     await user.click(await screen.findByTestId('message-tab-readed'));
     await user.click(await screen.findByTestId('message-remove-3'));
     await waitFor(() =>
@@ -180,7 +138,7 @@ describe('MessagePage', () => {
   });
 
   it('a deep link ?msg=<id> opens that message and marks it read', async () => {
-    renderPage('merchant', '/message_page?msg=2');
+    renderInbox('merchant', '/message_page?msg=2');
     const content = await screen.findByTestId('message-content');
     expect(within(content).getByText('Body of Low deposit')).toBeTruthy();
     await waitFor(() =>
@@ -189,12 +147,12 @@ describe('MessagePage', () => {
   });
 
   it('"Send message" is absent for a merchant and present for an admin', async () => {
-    const merchant = renderPage('merchant');
+    const merchant = renderInbox('merchant');
     await screen.findByTestId('message-item-1');
     expect(screen.queryByTestId('message-send')).toBeNull();
     merchant.unmount();
 
-    renderPage('admin');
+    renderInbox('admin');
     await screen.findByTestId('message-item-1');
     expect(screen.getByTestId('message-send')).toBeTruthy();
     // The account options are fetched only once the modal opens.
@@ -205,7 +163,7 @@ describe('MessagePage', () => {
 
   it('sends a message to the chosen roles and says how many recipients it reached', async () => {
     const user = userEvent.setup();
-    renderPage('customerService');
+    renderInbox('customerService');
     await user.click(await screen.findByTestId('message-send'));
     await user.type(await screen.findByTestId('message-send-title'), 'Maintenance');
     await user.type(screen.getByTestId('message-send-content'), 'Tonight 02:00');

@@ -1,12 +1,9 @@
 import type { SessionRow, UserInfo } from '@paydesk/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../app/session';
 import { setupI18n } from '../../i18n';
+import { renderPage, stubWebSocket, testUser } from '../../test/renderPage';
 import ProfilePage from './ProfilePage';
 
 const session = (sessionId: string, userId: number, current = false): SessionRow => ({
@@ -25,16 +22,6 @@ const session = (sessionId: string, userId: number, current = false): SessionRow
 let sessions: SessionRow[];
 let requests: Array<{ path: string; body: unknown }>;
 
-class FakeWebSocket {
-  readyState = 0;
-  onopen: unknown = null;
-  onclose: unknown = null;
-  onerror: unknown = null;
-  onmessage: unknown = null;
-  send() {}
-  close() {}
-}
-
 beforeAll(() => {
   setupI18n('en-US');
 });
@@ -42,7 +29,7 @@ beforeEach(() => {
   // Staff see everyone's sessions: admin2 matches the account filter "admin" too.
   sessions = [session('s_me', 7, true), session('s_phone', 7), session('s_laptop', 7), session('s_other', 8)];
   requests = [];
-  vi.stubGlobal('WebSocket', FakeWebSocket);
+  stubWebSocket();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit) => {
@@ -64,42 +51,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage(overrides: Partial<UserInfo> = {}) {
-  const user: UserInfo = {
-    userId: 7,
-    userName: 'admin',
-    account: 'admin',
-    name: 'Admin',
-    access: 'admin',
-    token2Valid: false,
-    token2ExpiresAt: null,
-    enableGoogleVerify: true,
-    confirmBind: true,
-    allowModify: true,
-    showLogo: false,
-    systemFlag: 'PayDesk',
-    ...overrides,
-  };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/profile/list']}>
-          <SessionProvider user={user}>
-            <Routes>
-              <Route path="/profile/list" element={<ProfilePage />} />
-            </Routes>
-          </SessionProvider>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  );
-}
+const renderProfile = (overrides: Partial<UserInfo> = {}) =>
+  renderPage(<ProfilePage />, '/profile/list', testUser({ userId: 7, showLogo: false, ...overrides }));
 
 describe('ProfilePage', () => {
   it('lists only one’s own sessions and logs out all the others', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderProfile();
     const card = screen.getByTestId('profile-sessions');
     await within(card).findByTestId('profile-session-end-s_phone');
     expect(requests.find((r) => r.path === '/v1.0/user/getSessions')?.body).toEqual({
@@ -122,7 +80,7 @@ describe('ProfilePage', () => {
   });
 
   it('without allowModify the nickname and the authenticator are locked, passwords are not', async () => {
-    renderPage({ allowModify: false });
+    renderProfile({ allowModify: false });
     expect(screen.getByTestId('profile-locked')).toBeTruthy();
     expect(screen.getByTestId('profile-nickname').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('profile-rebind').hasAttribute('disabled')).toBe(true);
@@ -132,7 +90,7 @@ describe('ProfilePage', () => {
 
   it('asks for digits and letters in a new password', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderProfile();
     await user.type(screen.getByTestId('profile-old-password'), 'demo1234');
     await user.type(screen.getByTestId('profile-new-password'), 'onlyletters');
     await user.type(screen.getByTestId('profile-confirm-password'), 'onlyletters');

@@ -74,7 +74,7 @@ describe('AccountManagementPage', () => {
     await user.type(screen.getByTestId('user-form-password'), 'onlyletters');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('password must contain digits and letters')).toBeTruthy();
-    expect(screen.getAllByText('account, nickname and role cannot be empty').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('account, nickname and role cannot be empty')).length).toBeGreaterThan(0);
     expect(server.sent('/v1.0/admin/addUser')).toHaveLength(0);
   });
 
