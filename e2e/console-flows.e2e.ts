@@ -154,7 +154,7 @@ describe('shell', () => {
     await page.waitForURL(`${suite.server.url}/system/accountManagement`);
 
     // The tab bar's menu: close all, back home.
-    await page.getByTestId('tabs-menu').hover();
+    await page.getByTestId('tabs-menu').click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close all' }).click();
     await page.waitForURL(`${suite.server.url}/home`);
     expect(await tabs()).toEqual(['tab-home']);

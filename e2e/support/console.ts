@@ -27,7 +27,7 @@ export async function chooseLanguage(page: Page, label: string) {
 }
 
 export async function logOut(page: Page, baseUrl: string) {
-  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('user-menu').click();
   await page.locator('.ant-dropdown-menu-item-danger').click();
   await page.waitForURL(`${baseUrl}/login`);
 }

@@ -128,7 +128,7 @@ export function Shell() {
                 {fullscreen.on ? '⤡' : '⤢'}
               </Button>
             </Tooltip>
-            <Dropdown menu={{ items: userMenu }}>
+            <Dropdown menu={{ items: userMenu }} trigger={['click']}>
               <Badge count={unread.data?.count ?? 0} size="small" data-testid="unread-badge">
                 <Button type="text" data-testid="user-menu">
                   {user.name} · {t(`role.${user.access}`)}

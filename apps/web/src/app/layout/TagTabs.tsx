@@ -86,6 +86,7 @@ export function TagTabs() {
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
       tabBarExtraContent={
         <Dropdown
+          trigger={['click']}
           menu={{
             items: [
               { key: 'closeOthers', label: t('tabs.closeOthers'), onClick: () => others(active) },
