@@ -16,6 +16,8 @@ import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
 import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
+import { ledgerHandlers } from './modules/ledger/ledger.routes.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
 import { messagesHandlers } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -46,6 +48,8 @@ export interface Services {
   messages: MessagesService;
   errorLog: ErrorLogService;
   profile: ProfileService;
+  /** The double-entry ledger: other services post transfers with it inside their transactions. */
+  ledger: LedgerService;
   /** Pushes events to subscribed consoles, across processes (platform/realtime/hub.ts). */
   realtime: RealtimeHub;
 }
@@ -64,6 +68,7 @@ export function buildServices(deps: AppDeps): Services {
     messages,
     errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
     profile: new ProfileService({ db, clock, sessions }),
+    ledger: new LedgerService({ db, clock }),
     realtime,
   };
 }
@@ -119,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, guardDeps, 'messages', endpoints.messages, messagesHandlers(services.messages));
   registerEndpoints(app, guardDeps, 'errorLog', endpoints.errorLog, errorLogHandlers(services.errorLog));
   registerEndpoints(app, guardDeps, 'profile', endpoints.profile, profileHandlers(services.profile));
+  registerEndpoints(app, guardDeps, 'ledger', endpoints.ledger, ledgerHandlers(services.ledger));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));

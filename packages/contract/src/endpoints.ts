@@ -2,6 +2,7 @@ import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
+import { ledgerEndpoints } from './ledger/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
@@ -14,6 +15,7 @@ export const endpoints = {
   messages: messagesEndpoints,
   errorLog: errorLogEndpoints,
   profile: profileEndpoints,
+  ledger: ledgerEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -8,6 +8,7 @@ export * from './common/paging.js';
 export * from './common/roles.js';
 export * from './endpoints.js';
 export * from './errorLog/endpoints.js';
+export * from './ledger/endpoints.js';
 export * from './messages/endpoints.js';
 export * from './profile/endpoints.js';
 export * from './realtime/protocol.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -163,4 +164,77 @@ export const errorLogs = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('error_logs_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Ledger accounts (DESIGN section 5): `merchant:<id>:available|frozen`, `supplier:<id>:available|frozen`,
+ * `platform:revenue`, `platform:adjustments`. The balance (minor units) is kept here, changed only by
+ * the ledger service in the same transaction as the entries that explain it.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull(),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: integer('owner_id'),
+    bucket: text('bucket').notNull(),
+    allowNegative: boolean('allow_negative').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_uq').on(t.code),
+    index('ledger_accounts_owner_idx').on(t.ownerKind, t.ownerId),
+    check('ledger_accounts_owner_kind_ck', sql`${t.ownerKind} in ('merchant', 'supplier', 'platform')`),
+    check('ledger_accounts_bucket_ck', sql`${t.bucket} in ('available', 'frozen', 'revenue', 'adjustments')`),
+    check('ledger_accounts_negative_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+/** One posted transfer; append-only (a trigger refuses UPDATE and DELETE). A reversal is a new transfer. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the canonical JSON of the input: the same key with another input is refused. */
+    inputHash: text('input_hash').notNull(),
+    type: text('type').notNull(),
+    orderCode: text('order_code'),
+    note: text('note').notNull(),
+    actorUserId: integer('actor_user_id'),
+    reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransfers.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_key_uq').on(t.idempotencyKey),
+    // A transfer is reversed at most once.
+    uniqueIndex('ledger_transfers_reverses_uq').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    index('ledger_transfers_order_idx').on(t.orderCode),
+  ],
+);
+
+/** The entries of each transfer (signed minor units); append-only. Fund records read them per account. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
+    check('ledger_entries_balance_ck', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
+  ],
 );

@@ -2,6 +2,7 @@ import type { Role } from '@paydesk/contract';
 import { asc, desc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { canonicalJson } from './canonical-json.js';
 import { sha256 } from './secrets.js';
 
 /** Who did it. `null` user: the system itself (jobs, seed). */
@@ -26,18 +27,6 @@ const GENESIS = '0'.repeat(64);
 /** Any fixed number: appends to the chain one at a time, across processes. */
 const AUDIT_CHAIN_LOCK = 7_270_702;
 const SECRET_KEY = /password|secret|token|hash/i;
-
-/** JSON with keys sorted at every level, so a row hashes the same after a jsonb round trip. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value as Record<string, unknown>)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
 
 /** A safety net: fields that look like secrets never reach the audit log, whatever a caller passes. */
 export function redact(value: unknown): unknown {

@@ -1,0 +1,409 @@
+import type { LedgerCheck } from '@paydesk/contract';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.js';
+import { canonicalJson } from '../../platform/canonical-json.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, invalid, notFound, refused } from '../../platform/errors.js';
+import { sha256 } from '../../platform/secrets.js';
+
+/** Largest amount (and balance) in minor units: below Number.MAX_SAFE_INTEGER, so sums stay exact. */
+export const MAX_LEDGER_AMOUNT = 9_000_000_000_000_000;
+
+export type OwnerKind = 'merchant' | 'supplier' | 'platform';
+export type Bucket = 'available' | 'frozen' | 'revenue' | 'adjustments';
+
+export interface AccountSpec {
+  code: string;
+  ownerKind: OwnerKind;
+  ownerId: number | null;
+  bucket: Bucket;
+  allowNegative: boolean;
+}
+
+export interface Posting {
+  /** An account code, e.g. 'merchant:12:available'. */
+  account: string;
+  /** Signed minor units, never zero. */
+  amount: number;
+}
+
+export interface TransferInput {
+  /** The order code and the step, e.g. 'C123:paid': posted at most once. */
+  idempotencyKey: string;
+  type: string;
+  orderCode?: string | null | undefined;
+  note: string;
+  actorUserId?: number | null | undefined;
+  postings: Posting[];
+}
+
+export interface ReverseInput {
+  transferId: number;
+  idempotencyKey: string;
+  note: string;
+  actorUserId?: number | null | undefined;
+}
+
+export interface EntryView {
+  account: string;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
+export interface TransferResult {
+  id: number;
+  idempotencyKey: string;
+  type: string;
+  orderCode: string | null;
+  note: string;
+  actorUserId: number | null;
+  reversesId: number | null;
+  createdAt: Date;
+  entries: EntryView[];
+  /** True when the key was already posted with the same input: nothing was posted this time. */
+  replayed: boolean;
+}
+
+const MAX_INT4 = 2_147_483_647;
+const PARTY_CODE = /^(merchant|supplier):([1-9][0-9]{0,9}):(available|frozen)$/;
+const PLATFORM_CODE = /^platform:(revenue|adjustments)$/;
+
+/**
+ * What an account code says about its account (DESIGN section 5), or null for a malformed code.
+ * Only the platform's accounts may go negative.
+ */
+export function parseAccountCode(code: string): AccountSpec | null {
+  const party = PARTY_CODE.exec(code);
+  if (party) {
+    const ownerId = Number(party[2]);
+    if (ownerId > MAX_INT4) return null;
+    return {
+      code,
+      ownerKind: party[1] as OwnerKind,
+      ownerId,
+      bucket: party[3] as Bucket,
+      allowNegative: false,
+    };
+  }
+  const platform = PLATFORM_CODE.exec(code);
+  if (platform)
+    return { code, ownerKind: 'platform', ownerId: null, bucket: platform[1] as Bucket, allowNegative: true };
+  return null;
+}
+
+type TransferRecord = typeof ledgerTransfers.$inferSelect;
+type AccountRecord = typeof ledgerAccounts.$inferSelect;
+
+const rowsOf = async <T>(db: DbOrTx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export interface LedgerDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * The double-entry ledger (DESIGN section 5). Transfers are posted inside the caller's transaction, so
+ * an order's state change and its money move commit together. History is append-only.
+ */
+export class LedgerService {
+  constructor(private readonly deps: LedgerDeps) {}
+
+  /** The account of `code`, created on first use with what the code says about it. */
+  async ensureAccount(tx: Tx, code: string): Promise<AccountRecord> {
+    const spec = parseAccountCode(code);
+    if (!spec) throw invalid([{ path: 'account', message: `malformed account code: ${code}` }]);
+    await this.insertAccounts(tx, [spec]);
+    const [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+    return row!;
+  }
+
+  /** Balance in minor units; 0 for an account never used. */
+  async balanceOf(db: DbOrTx, code: string): Promise<number> {
+    const [row] = await db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, code));
+    return row?.balance ?? 0;
+  }
+
+  /**
+   * Posts a transfer in the caller's transaction. The same key with the same input answers the first
+   * transfer (replayed) without posting again; with another input it is a 409.
+   */
+  async transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
+    return this.post(tx, {
+      idempotencyKey: input.idempotencyKey,
+      type: input.type,
+      orderCode: input.orderCode ?? null,
+      note: input.note,
+      actorUserId: input.actorUserId ?? null,
+      reversesId: null,
+      postings: input.postings,
+    });
+  }
+
+  /** Posts the exact opposite of a transfer, as a new transfer. A transfer is reversed at most once. */
+  async reverse(tx: Tx, input: ReverseInput): Promise<TransferResult> {
+    const [original] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, input.transferId));
+    if (!original) throw notFound('no such transfer');
+    const entries = await this.entriesOf(tx, original.id);
+    return this.post(tx, {
+      idempotencyKey: input.idempotencyKey,
+      type: 'reversal',
+      orderCode: original.orderCode,
+      note: input.note,
+      actorUserId: input.actorUserId ?? null,
+      reversesId: original.id,
+      postings: entries.map((e) => ({ account: e.account, amount: -e.amount })),
+    });
+  }
+
+  private async post(
+    tx: Tx,
+    input: {
+      idempotencyKey: string;
+      type: string;
+      orderCode: string | null;
+      note: string;
+      actorUserId: number | null;
+      reversesId: number | null;
+      postings: Posting[];
+    },
+  ): Promise<TransferResult> {
+    const specs = validate(input);
+    const inputHash = sha256(
+      canonicalJson({
+        type: input.type,
+        orderCode: input.orderCode,
+        note: input.note,
+        actorUserId: input.actorUserId,
+        reversesId: input.reversesId,
+        postings: input.postings.map((p) => ({ account: p.account, amount: p.amount })),
+      }),
+    );
+
+    // Lock every account of the transfer in one fixed order (by code): concurrent transfers never deadlock.
+    const sorted = [...specs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    await this.insertAccounts(tx, sorted);
+    const locked = await tx
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.code,
+          sorted.map((s) => s.code),
+        ),
+      )
+      .orderBy(asc(ledgerAccounts.code))
+      .for('update');
+    const byCode = new Map(locked.map((a) => [a.code, a]));
+
+    // Checked once the locks are held: a concurrent post of the same key has committed by now.
+    const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
+    if (replay) return replay;
+    if (input.reversesId !== null) await this.refuseReversed(tx, input.reversesId);
+
+    const moves = input.postings.map((p) => {
+      const account = byCode.get(p.account)!;
+      const balanceAfter = account.balance + p.amount;
+      if (!account.allowNegative && balanceAfter < 0) throw refused('insufficient balance', 'insufficientBalance');
+      if (Math.abs(balanceAfter) > MAX_LEDGER_AMOUNT) throw refused('balance limit exceeded', 'balanceLimit');
+      return { account, amount: p.amount, balanceBefore: account.balance, balanceAfter };
+    });
+
+    const now = this.deps.clock.now();
+    const [transfer] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        idempotencyKey: input.idempotencyKey,
+        inputHash,
+        type: input.type,
+        orderCode: input.orderCode,
+        note: input.note,
+        actorUserId: input.actorUserId,
+        reversesId: input.reversesId,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!transfer) {
+      // Another transaction posted this key, or reversed this transfer, and committed meanwhile.
+      const again = await this.replayOf(tx, input.idempotencyKey, inputHash);
+      if (again) return again;
+      throw conflict('the transfer is already reversed', 'alreadyReversed');
+    }
+
+    for (const m of moves) {
+      await tx.update(ledgerAccounts).set({ balance: m.balanceAfter }).where(eq(ledgerAccounts.id, m.account.id));
+    }
+    await tx.insert(ledgerEntries).values(
+      moves.map((m) => ({
+        transferId: transfer.id,
+        accountId: m.account.id,
+        amount: m.amount,
+        balanceBefore: m.balanceBefore,
+        balanceAfter: m.balanceAfter,
+        createdAt: now,
+      })),
+    );
+    return {
+      ...resultOf(transfer),
+      entries: moves.map((m) => ({
+        account: m.account.code,
+        amount: m.amount,
+        balanceBefore: m.balanceBefore,
+        balanceAfter: m.balanceAfter,
+      })),
+      replayed: false,
+    };
+  }
+
+  /** The transfer posted under `key`, when its input was the same; a 409 when it was another. */
+  private async replayOf(tx: Tx, key: string, inputHash: string): Promise<TransferResult | null> {
+    const [existing] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+    if (!existing) return null;
+    if (existing.inputHash !== inputHash) {
+      throw conflict('the idempotency key was used with another input', 'idempotencyConflict');
+    }
+    return { ...resultOf(existing), entries: await this.entriesOf(tx, existing.id), replayed: true };
+  }
+
+  private async refuseReversed(tx: Tx, transferId: number) {
+    const [reversal] = await tx
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reversesId, transferId));
+    if (reversal) throw conflict('the transfer is already reversed', 'alreadyReversed');
+  }
+
+  private async entriesOf(tx: DbOrTx, transferId: number): Promise<EntryView[]> {
+    return tx
+      .select({
+        account: ledgerAccounts.code,
+        amount: ledgerEntries.amount,
+        balanceBefore: ledgerEntries.balanceBefore,
+        balanceAfter: ledgerEntries.balanceAfter,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerEntries.transferId, transferId))
+      .orderBy(asc(ledgerEntries.id));
+  }
+
+  /** Creates the accounts not there yet, in the order given (callers pass them sorted by code). */
+  private async insertAccounts(tx: Tx, specs: AccountSpec[]) {
+    const now = this.deps.clock.now();
+    await tx
+      .insert(ledgerAccounts)
+      .values(specs.map((s) => ({ ...s, balance: 0, createdAt: now })))
+      .onConflictDoNothing({ target: ledgerAccounts.code });
+  }
+
+  /**
+   * Every invariant of DESIGN section 5: the sum of all balances is zero; each account's balance equals
+   * the sum of its entries and its last entry's balance after; each entry chains on the one before; no
+   * forbidden negative; each idempotency key posted once; each transfer's entries sum to zero (at least two).
+   */
+  async check(db: DbOrTx = this.deps.db): Promise<LedgerCheck> {
+    const violations: string[] = [];
+    const [total] = await rowsOf<{ s: string }>(
+      db,
+      sql`select coalesce(sum(balance), 0)::text as s from ledger_accounts`,
+    );
+    if (total?.s !== '0') violations.push(`the balances sum to ${total?.s}, not 0`);
+
+    const mismatched = await rowsOf<{ code: string; balance: string; entries: string; last: string | null }>(
+      db,
+      sql`select a.code, a.balance::text as balance, coalesce(e.total, 0)::text as entries, l.balance_after::text as last
+          from ledger_accounts a
+          left join (select account_id, sum(amount) as total from ledger_entries group by account_id) e
+            on e.account_id = a.id
+          left join lateral (select balance_after from ledger_entries where account_id = a.id order by id desc limit 1) l
+            on true
+          where a.balance <> coalesce(e.total, 0) or a.balance <> coalesce(l.balance_after, 0)
+          order by a.code limit 100`,
+    );
+    for (const r of mismatched) {
+      violations.push(`${r.code}: balance ${r.balance}, entries sum to ${r.entries}, last entry leaves ${r.last ?? 0}`);
+    }
+
+    const broken = await rowsOf<{ id: string; code: string }>(
+      db,
+      sql`select x.id::text as id, a.code from (
+            select id, account_id, balance_before, balance_after, amount,
+                   lag(balance_after) over (partition by account_id order by id) as prev
+            from ledger_entries) x
+          join ledger_accounts a on a.id = x.account_id
+          where x.balance_before <> coalesce(x.prev, 0) or x.balance_after <> x.balance_before + x.amount
+          order by x.id limit 100`,
+    );
+    for (const r of broken) violations.push(`entry ${r.id} of ${r.code} does not follow the entry before it`);
+
+    const negative = await rowsOf<{ code: string; balance: string }>(
+      db,
+      sql`select code, balance::text as balance from ledger_accounts
+          where (not allow_negative and balance < 0) or (allow_negative and owner_kind <> 'platform')
+          order by code limit 100`,
+    );
+    for (const r of negative) violations.push(`${r.code}: balance ${r.balance} where it may not go negative`);
+
+    const keys = await rowsOf<{ k: string; n: string }>(
+      db,
+      sql`select idempotency_key as k, count(*)::text as n from ledger_transfers
+          group by idempotency_key having count(*) > 1 order by 1 limit 100`,
+    );
+    for (const r of keys) violations.push(`idempotency key ${r.k} posted ${r.n} times`);
+
+    const unbalanced = await rowsOf<{ id: string; s: string; n: string }>(
+      db,
+      sql`select t.id::text as id, coalesce(sum(e.amount), 0)::text as s, count(e.id)::text as n
+          from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+          group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2
+          order by t.id limit 100`,
+    );
+    for (const r of unbalanced) violations.push(`transfer ${r.id}: ${r.n} entries summing to ${r.s}`);
+
+    return { ok: violations.length === 0, violations };
+  }
+}
+
+function resultOf(t: TransferRecord): Omit<TransferResult, 'entries' | 'replayed'> {
+  return {
+    id: t.id,
+    idempotencyKey: t.idempotencyKey,
+    type: t.type,
+    orderCode: t.orderCode,
+    note: t.note,
+    actorUserId: t.actorUserId,
+    reversesId: t.reversesId,
+    createdAt: t.createdAt,
+  };
+}
+
+/** The postings' rules; answers the accounts they name. Refusals are 400 with issues (a caller's bug). */
+function validate(input: { idempotencyKey: string; type: string; postings: Posting[] }): AccountSpec[] {
+  const fail = (path: string, message: string) => invalid([{ path, message }]);
+  if (!input.idempotencyKey) throw fail('idempotencyKey', 'an idempotency key is required');
+  if (!input.type) throw fail('type', 'a type is required');
+  if (!Array.isArray(input.postings) || input.postings.length < 2) {
+    throw fail('postings', 'a transfer has at least two postings');
+  }
+  const specs: AccountSpec[] = [];
+  const seen = new Set<string>();
+  let sum = 0n;
+  input.postings.forEach((p, i) => {
+    const spec = parseAccountCode(p.account);
+    if (!spec) throw fail(`postings.${i}.account`, `malformed account code: ${p.account}`);
+    if (seen.has(p.account)) throw fail(`postings.${i}.account`, `account ${p.account} appears twice`);
+    seen.add(p.account);
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0 || Math.abs(p.amount) > MAX_LEDGER_AMOUNT) {
+      throw fail(`postings.${i}.amount`, 'an amount is a non-zero integer of minor units');
+    }
+    sum += BigInt(p.amount);
+    specs.push(spec);
+  });
+  if (sum !== 0n) throw fail('postings', `the postings sum to ${sum}, not zero`);
+  return specs;
+}
