@@ -36,9 +36,14 @@ const MIGRATION_LOCK = 7_270_701;
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** Told when an idle pooled connection breaks (server restart, failover, admin termination). */
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // Without a listener, node-postgres turns an idle connection's error into an uncaught exception
+    // and the process dies. The pool drops the broken connection and opens a new one when needed.
+    pool.on('error', opts.onIdleError ?? ((error) => console.warn(`[db] idle connection lost: ${error.message}`)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {
