@@ -160,3 +160,18 @@ export async function snapshot(database: Database): Promise<string> {
   }
   return parts.join(' ');
 }
+
+/** Downloads an export the way the console's link does (session cookie) and splits its CSV lines. */
+export async function downloadCsv(
+  t: TestApp,
+  endpoint: Endpoint,
+  query: Record<string, string>,
+  auth: Auth,
+): Promise<{ status: number; header: string; rows: string[] }> {
+  const res = await t.app.inject({ url: endpoint.path, query, cookies: { token: auth.token ?? '' } });
+  const lines = res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  return { status: res.statusCode, header: lines[0] ?? '', rows: lines.slice(1).filter((l) => l !== '') };
+}

@@ -18,6 +18,14 @@ export const errorLogRowSchema = z.object({
 });
 export type ErrorLogRow = z.infer<typeof errorLogRowSchema>;
 
+/** The error log's filters, shared by the list and its export. */
+const errorLogFilterShape = {
+  account: textFilter(32),
+  page: textFilter(512),
+  startTime: dateTimeSchema,
+  endTime: dateTimeSchema,
+};
+
 /** Script errors of the console (spec section 8): posted by every signed-in console, read by staff. */
 export const errorLogEndpoints = {
   save: defineEndpoint({
@@ -46,17 +54,23 @@ export const errorLogEndpoints = {
     method: 'GET',
     path: '/v1.0/errorLog/getList',
     summary: 'Recorded script errors, newest first, filtered by account, page and time',
-    input: z.strictObject({
-      ...pagingShape,
-      account: textFilter(32),
-      page: textFilter(512),
-      startTime: dateTimeSchema,
-      endTime: dateTimeSchema,
-    }),
+    input: z.strictObject({ ...pagingShape, ...errorLogFilterShape }),
     output: pageOf(errorLogRowSchema),
     example: { pageIndex: 1, pageSize: 20, page: '/order/list' },
     access: STAFF_ROLES,
     token2: false,
     scope: 'owned',
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/errorLog/export',
+    summary: 'Every script error of the filtered set as CSV, newest first (at most 1,000,000 rows)',
+    input: z.strictObject(errorLogFilterShape),
+    output: errorLogRowSchema,
+    example: { page: '/order/list' },
+    access: STAFF_ROLES,
+    token2: false,
+    scope: 'owned',
+    produces: 'csv',
   }),
 } as const;

@@ -25,6 +25,13 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
+/** The account list's filters, shared by the list and its export. */
+const userFilterShape = {
+  account: textFilter(32),
+  role: z.preprocess((v) => (v === '' ? undefined : v), roleSchema.optional()),
+  includeDeleted: queryBoolean.optional(),
+};
+
 export const supplierProxyRowSchema = z.object({
   id: z.number().int(),
   account: z.string(),
@@ -92,17 +99,24 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/v1.0/admin/getUserList',
     summary: 'Console accounts, paged, with filters',
-    input: z.strictObject({
-      ...pagingShape,
-      account: textFilter(32),
-      role: z.preprocess((v) => (v === '' ? undefined : v), roleSchema.optional()),
-      includeDeleted: queryBoolean.optional(),
-    }),
+    input: z.strictObject({ ...pagingShape, ...userFilterShape }),
     output: pageOf(userRowSchema),
     example: { pageIndex: 1, pageNum: 20 },
     access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'],
     token2: false,
     scope: 'owned',
+  }),
+  exportUserList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/exportUserList',
+    summary: 'Every console account of the filtered set as CSV (at most 1,000,000 rows)',
+    input: z.strictObject(userFilterShape),
+    output: userRowSchema,
+    example: { role: 'merchant' },
+    access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'],
+    token2: false,
+    scope: 'owned',
+    produces: 'csv',
   }),
   getSupplierProxyList: defineEndpoint({
     method: 'GET',

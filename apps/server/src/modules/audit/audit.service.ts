@@ -1,8 +1,9 @@
-import { EXPORT_ROW_LIMIT, type Role } from '@paydesk/contract';
+import type { Role } from '@paydesk/contract';
 import { and, count, desc, eq, gte, ilike, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { verifyAuditChain } from '../../platform/audit.js';
+import { keysetRows } from '../../platform/export.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { escapeLike } from '../auth/auth.service.js';
 
@@ -60,34 +61,29 @@ export class AuditService {
     };
   }
 
-  /** The filtered set for the CSV export, read in keyset batches so memory stays flat. */
+  /** The filtered set for the CSV export, newest first, read in keyset batches. */
   async *exportRows(input: AuditFilters) {
     const where = this.whereOf(input);
-    let beforeId: number | null = null;
-    let sent = 0;
-    while (sent < EXPORT_ROW_LIMIT) {
-      const batch: Array<typeof auditLog.$inferSelect> = await this.db
+    const rows = keysetRows((beforeId, limit) =>
+      this.db
         .select()
         .from(auditLog)
         .where(and(where, beforeId === null ? undefined : lt(auditLog.id, beforeId)))
         .orderBy(desc(auditLog.id))
-        .limit(Math.min(1000, EXPORT_ROW_LIMIT - sent));
-      if (batch.length === 0) return;
-      for (const r of batch) {
-        yield {
-          id: r.id,
-          at: r.at.toISOString(),
-          account: r.account,
-          role: r.role,
-          action: r.action,
-          target: r.target,
-          before: r.before === null ? null : JSON.stringify(r.before),
-          after: r.after === null ? null : JSON.stringify(r.after),
-          ip: r.ip,
-        };
-      }
-      sent += batch.length;
-      beforeId = batch[batch.length - 1]!.id;
+        .limit(limit),
+    );
+    for await (const r of rows) {
+      yield {
+        id: r.id,
+        at: r.at.toISOString(),
+        account: r.account,
+        role: r.role,
+        action: r.action,
+        target: r.target,
+        before: r.before === null ? null : JSON.stringify(r.before),
+        after: r.after === null ? null : JSON.stringify(r.after),
+        ip: r.ip,
+      };
     }
   }
 

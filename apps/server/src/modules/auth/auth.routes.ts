@@ -34,6 +34,7 @@ export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) 
         pageSize: input ? pageSizeOf(input) : 20,
         account: input?.account,
       }),
+    exportSessions: (input, ctx) => auth.exportSessions(ctx.user, ctx.scope, input),
     forceLogout: async (input, ctx) => {
       await auth.forceLogout(ctx.scope, input.token, ctx.actor);
       return null;

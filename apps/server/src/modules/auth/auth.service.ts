@@ -1,5 +1,5 @@
 import { Code, manageableRoles, type Role, type SessionRow, type UserInfo } from '@paydesk/contract';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import { type Clock, minutes } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { AppError, forbidden, notFound, refused } from '../../platform/errors.js';
+import { keysetRows } from '../../platform/export.js';
 import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 import { readSettings } from '../../platform/settings.js';
@@ -128,25 +129,34 @@ export class AuthService {
     });
   }
 
+  /** Live sessions in the caller's scope, optionally of accounts matching `account`. */
+  private liveSessionsWhere(scope: DataScope, account: string | null | undefined) {
+    const now = this.now();
+    const idleSince = new Date(now.getTime() - minutes(this.deps.config.sessionIdleMinutes));
+    return and(
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, idleSince),
+      scope.all ? undefined : inArray(sessions.userId, [...scope.userIds]),
+      account ? ilike(users.account, `%${escapeLike(account)}%`) : undefined,
+    );
+  }
+
+  private sessionRows() {
+    return this.db
+      .select({ id: sessions.id, s: sessions, account: users.account, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId));
+  }
+
   async getSessions(
     user: SessionUser,
     scope: DataScope,
     input: { pageIndex: number; pageSize: number; account?: string | null | undefined },
   ): Promise<{ list: SessionRow[]; total: number; pageIndex: number; pageSize: number }> {
-    const now = this.now();
-    const idleSince = new Date(now.getTime() - minutes(this.deps.config.sessionIdleMinutes));
-    const where = and(
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, now),
-      gt(sessions.lastSeenAt, idleSince),
-      scope.all ? undefined : inArray(sessions.userId, [...scope.userIds]),
-      input.account ? ilike(users.account, `%${escapeLike(input.account)}%`) : undefined,
-    );
+    const where = this.liveSessionsWhere(scope, input.account);
     const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select({ s: sessions, account: users.account, role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+      this.sessionRows()
         .where(where)
         .orderBy(desc(sessions.lastSeenAt))
         .limit(input.pageSize)
@@ -154,22 +164,23 @@ export class AuthService {
       this.db.select({ n: count() }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where),
     ]);
     return {
-      list: rows.map((r) => ({
-        sessionId: r.s.publicId,
-        userId: r.s.userId,
-        account: r.account,
-        role: r.role as Role,
-        ip: r.s.ip,
-        userAgent: r.s.userAgent,
-        createdAt: r.s.createdAt.toISOString(),
-        lastSeenAt: r.s.lastSeenAt.toISOString(),
-        expiresAt: r.s.expiresAt.toISOString(),
-        current: r.s.id === user.sessionId,
-      })),
+      list: rows.map((r) => toSessionRow(r, user)),
       total: totalRow?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
     };
+  }
+
+  /** The live sessions of the scope for the CSV export, newest first. */
+  async *exportSessions(user: SessionUser, scope: DataScope, input: { account?: string | null | undefined }) {
+    const where = this.liveSessionsWhere(scope, input.account);
+    const rows = keysetRows((beforeId, limit) =>
+      this.sessionRows()
+        .where(and(where, beforeId === null ? undefined : lt(sessions.id, beforeId)))
+        .orderBy(desc(sessions.id))
+        .limit(limit),
+    );
+    for await (const r of rows) yield toSessionRow(r, user);
   }
 
   async forceLogout(scope: DataScope, publicId: string, actor: Actor): Promise<void> {
@@ -437,6 +448,24 @@ export class AuthService {
   private async manageableById(db: DbOrTx, actorRole: Role, id: number): Promise<UserRecord> {
     return assertManageable(actorRole, await this.findLiveById(db, id));
   }
+}
+
+function toSessionRow(
+  r: { s: typeof sessions.$inferSelect; account: string; role: string },
+  user: SessionUser,
+): SessionRow {
+  return {
+    sessionId: r.s.publicId,
+    userId: r.s.userId,
+    account: r.account,
+    role: r.role as Role,
+    ip: r.s.ip,
+    userAgent: r.s.userAgent,
+    createdAt: r.s.createdAt.toISOString(),
+    lastSeenAt: r.s.lastSeenAt.toISOString(),
+    expiresAt: r.s.expiresAt.toISOString(),
+    current: r.s.id === user.sessionId,
+  };
 }
 
 /** An admin may not act on a superAdmin account: only a superAdmin may. */

@@ -9,5 +9,6 @@ export function errorLogHandlers(errorLog: ErrorLogService) {
       return null;
     },
     getList: (input) => errorLog.getList({ ...input, pageSize: pageSizeOf(input) }),
+    export: (input) => errorLog.exportRows(input),
   } satisfies Handlers<typeof endpoints.errorLog>;
 }

@@ -1,8 +1,9 @@
 import type { ErrorLogRow } from '@paydesk/contract';
-import { and, count, desc, gte, ilike, lte } from 'drizzle-orm';
+import { and, count, desc, gte, ilike, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { errorLogs } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import { keysetRows } from '../../platform/export.js';
 import type { SessionUser } from '../../platform/sessions.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { escapeLike } from '../auth/auth.service.js';
@@ -49,21 +50,18 @@ export class ErrorLogService {
     });
   }
 
-  async getList(input: {
-    pageIndex: number;
-    pageSize: number;
-    account?: string | null | undefined;
-    page?: string | null | undefined;
-    startTime?: string | null | undefined;
-    endTime?: string | null | undefined;
-  }) {
+  private whereOf(input: ErrorLogFilters) {
     const { timeZone } = this.deps;
-    const where = and(
+    return and(
       input.account ? ilike(errorLogs.account, `%${escapeLike(input.account)}%`) : undefined,
       input.page ? ilike(errorLogs.page, `%${escapeLike(input.page)}%`) : undefined,
       input.startTime ? gte(errorLogs.createdAt, parsePlatformTime(input.startTime, timeZone)) : undefined,
       input.endTime ? lte(errorLogs.createdAt, parsePlatformTime(input.endTime, timeZone)) : undefined,
     );
+  }
+
+  async getList(input: ErrorLogFilters & { pageIndex: number; pageSize: number }) {
+    const where = this.whereOf(input);
     const [rows, [total]] = await Promise.all([
       this.deps.db
         .select()
@@ -76,4 +74,25 @@ export class ErrorLogService {
     ]);
     return { list: rows.map(toRow), total: total?.n ?? 0, pageIndex: input.pageIndex, pageSize: input.pageSize };
   }
+
+  /** The filtered set for the CSV export, newest first (by id, which follows the time of writing). */
+  async *exportRows(input: ErrorLogFilters) {
+    const where = this.whereOf(input);
+    const rows = keysetRows((beforeId, limit) =>
+      this.deps.db
+        .select()
+        .from(errorLogs)
+        .where(and(where, beforeId === null ? undefined : lt(errorLogs.id, beforeId)))
+        .orderBy(desc(errorLogs.id))
+        .limit(limit),
+    );
+    for await (const row of rows) yield toRow(row);
+  }
+}
+
+export interface ErrorLogFilters {
+  account?: string | null | undefined;
+  page?: string | null | undefined;
+  startTime?: string | null | undefined;
+  endTime?: string | null | undefined;
 }

@@ -1,7 +1,7 @@
 import { Code, endpoints } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPlatformTime } from '../../platform/time.js';
-import { type Auth, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { errorLog } = endpoints;
 let t: TestApp;
@@ -59,6 +59,16 @@ describe('script errors', () => {
     const paged = await t.call(errorLog.getList, { pageIndex: 2, pageNum: 1 }, staff);
     expect(paged.body.data).toMatchObject({ total: 2, pageIndex: 2, pageSize: 1 });
     expect(paged.body.data.list[0].message).toBe('boom');
+  });
+
+  it('exports the filtered set as CSV, matching the list', async () => {
+    await t.call(errorLog.save, report('/payout/list', 'export me'), merchant);
+    const list = await t.call(errorLog.getList, { pageIndex: 1, pageSize: 500, page: '/payout' }, staff);
+    const csv = await downloadCsv(t, errorLog.export, { page: '/payout' }, staff);
+    expect(csv.status).toBe(200);
+    expect(csv.header).toBe('id,userId,account,page,message,stack,userAgent,ip,createdAt');
+    expect(list.body.data.total).toBeGreaterThan(0);
+    expect(csv.rows.filter((r) => r.includes('export me'))).toHaveLength(list.body.data.total);
   });
 
   it('a merchant may report but not list', async () => {

@@ -10,6 +10,7 @@ export function usersHandlers(users: UsersService) {
     getUnusedUserOptions: (input) => users.getUnusedUserOptions(input.role),
     addUser: (input, ctx) => users.addUser(ctx.role, input, ctx.actor),
     getUserList: (input) => users.getUserList({ ...input, pageSize: pageSizeOf(input) }),
+    exportUserList: (input) => users.exportUserList(input),
     getSupplierProxyList: (input, ctx) =>
       users.getSupplierProxyList(ctx.scope, { pageIndex: input.pageIndex, pageSize: pageSizeOf(input) }),
     updateUser: async (input, ctx) => {

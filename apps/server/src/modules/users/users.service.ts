@@ -1,5 +1,5 @@
 import { manageableRoles, type Role, USER_TEXTS, type UserOption, type UserRow } from '@paydesk/contract';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { keysetRows } from '../../platform/export.js';
 import { hashPassword } from '../../platform/secrets.js';
 import type { SessionStore } from '../../platform/sessions.js';
 import { assertManageable, escapeLike } from '../auth/auth.service.js';
@@ -58,6 +59,12 @@ const auditView = (u: Pick<UserRecord, 'account' | 'nickname' | 'role'>) => ({
   nickname: u.nickname,
   role: u.role,
 });
+
+interface UserFilters {
+  account?: string | null | undefined;
+  role?: Role | undefined;
+  includeDeleted?: boolean | undefined;
+}
 
 interface Page {
   pageIndex: number;
@@ -111,18 +118,16 @@ export class UsersService {
     }
   }
 
-  async getUserList(
-    input: Page & {
-      account?: string | null | undefined;
-      role?: Role | undefined;
-      includeDeleted?: boolean | undefined;
-    },
-  ) {
-    const where = and(
+  private whereOf(input: UserFilters) {
+    return and(
       input.includeDeleted ? undefined : isNull(users.deletedAt),
       input.account ? ilike(users.account, `%${escapeLike(input.account)}%`) : undefined,
       input.role ? eq(users.role, input.role) : undefined,
     );
+  }
+
+  async getUserList(input: Page & UserFilters) {
+    const where = this.whereOf(input);
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -134,6 +139,20 @@ export class UsersService {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { list: rows.map(toRow), total: total?.n ?? 0, pageIndex: input.pageIndex, pageSize: input.pageSize };
+  }
+
+  /** The filtered set for the CSV export, in the list's order (by id). */
+  async *exportUserList(input: UserFilters) {
+    const where = this.whereOf(input);
+    const rows = keysetRows((afterId, limit) =>
+      this.db
+        .select()
+        .from(users)
+        .where(and(where, afterId === null ? undefined : gt(users.id, afterId)))
+        .orderBy(asc(users.id))
+        .limit(limit),
+    );
+    for await (const row of rows) yield toRow(row);
   }
 
   async getSupplierProxyList(scope: DataScope, input: Page) {

@@ -1,6 +1,6 @@
 import { Code, endpoints, USER_TEXTS } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Auth, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { users } = endpoints;
 let t: TestApp;
@@ -177,5 +177,26 @@ describe('lists and options', () => {
     expect(team.body.data.map((o: { account: string }) => o.account).sort()).toEqual(['agent1', 'supplier1']);
     const unused = await t.call(users.getUnusedUserOptions, { role: 'merchant' }, admin);
     expect(unused.body.data.map((o: { account: string }) => o.account)).toContain('merchant1');
+  });
+});
+
+describe('exports', () => {
+  it('the account list exports its filtered set as CSV, without secrets', async () => {
+    const list = await t.call(users.getUserList, { pageIndex: 1, pageSize: 500, role: 'supplier' }, admin);
+    const csv = await downloadCsv(t, users.exportUserList, { role: 'supplier' }, admin);
+    expect(csv.status).toBe(200);
+    expect(csv.header.split(',')).toContain('account');
+    expect(csv.rows).toHaveLength(list.body.data.total);
+    expect(csv.rows.join('\n')).not.toMatch(/\$argon2|passwordHash|googleSecret/);
+  });
+
+  it('sessions export: staff get everyone’s, a merchant only its own', async () => {
+    const merchant = await t.login('merchant1');
+    const mine = await downloadCsv(t, endpoints.auth.exportSessions, {}, merchant);
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(mine.rows.every((r) => r.includes(',merchant1,'))).toBe(true);
+    const all = await downloadCsv(t, endpoints.auth.exportSessions, {}, admin);
+    expect(all.rows.some((r) => r.includes(',admin,'))).toBe(true);
+    expect(all.rows.some((r) => r.includes(',merchant1,'))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
+import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 import { errorLogKeys } from './api';
 
@@ -29,6 +29,7 @@ export default function ErrorLoggerPage() {
         queryKey={errorLogKeys.list}
         rowKey="id"
         fetchPage={(p) => call(endpoints.errorLog.getList, p)}
+        exportHref={(f) => exportUrl(endpoints.errorLog.export, f)}
         filters={[
           { kind: 'text', name: 'account', label: t('filter.account') },
           { kind: 'text', name: 'page', label: t('filter.page') },

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session';
-import { call } from '../../shared/api/http';
+import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 import { sessionKeys } from './api';
 
@@ -46,6 +46,7 @@ export default function OnlineUsersPage() {
         queryKey={sessionKeys.list}
         rowKey="sessionId"
         fetchPage={(p) => call(endpoints.auth.getSessions, p)}
+        exportHref={(f) => exportUrl(endpoints.auth.exportSessions, f)}
         filters={[{ kind: 'text', name: 'account', label: t('filter.account') }]}
         columns={[
           {

@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session';
-import { ApiError, call } from '../../shared/api/http';
+import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 import { userKeys } from './api';
 
@@ -267,6 +267,7 @@ export default function AccountManagementPage() {
         queryKey={userKeys.list}
         rowKey="id"
         fetchPage={(p) => call(endpoints.users.getUserList, p)}
+        exportHref={(f) => exportUrl(endpoints.users.exportUserList, f)}
         toolbar={
           canManage && (
             <Button type="primary" data-testid="user-add" onClick={() => setDialog({ kind: 'add' })}>
