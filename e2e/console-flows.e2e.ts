@@ -1,4 +1,5 @@
 import { endpoints } from '@paydesk/contract';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
 import { apiCall, apiLogin } from './support/api.js';
@@ -119,6 +120,17 @@ describe('account management, sessions and the audit trail', () => {
   });
 });
 
+/**
+ * Clicks an item of the open dropdown menu. Under CI load the popup's zoom animation can keep
+ * Playwright's "stable" check from passing, so the click is dispatched on the item once it shows;
+ * the test asserts what the click did.
+ */
+async function clickMenuItem(page: Page, label: string) {
+  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label });
+  await item.waitFor();
+  await item.dispatchEvent('click');
+}
+
 describe('shell', () => {
   it('opens pages as tabs, closes one, closes others and all from the right-click and tab menus, and collapses the menu', async () => {
     const page = await englishPage();
@@ -148,14 +160,15 @@ describe('shell', () => {
     await page.waitForURL(`${suite.server.url}/system/auditLog`);
 
     // Right-click a tab: close the others (home stays).
+    await page.getByTestId('audit-list').locator('tr.ant-table-row').first().waitFor();
     await page.getByTestId('tab-accountManagement').click({ button: 'right' });
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close others' }).click();
+    await clickMenuItem(page, 'Close others');
     await expect.poll(tabs).toEqual(['tab-home', 'tab-accountManagement']);
     await page.waitForURL(`${suite.server.url}/system/accountManagement`);
 
     // The tab bar's menu: close all, back home.
     await page.getByTestId('tabs-menu').click();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Close all' }).click();
+    await clickMenuItem(page, 'Close all');
     await page.waitForURL(`${suite.server.url}/home`);
     expect(await tabs()).toEqual(['tab-home']);
 
