@@ -7,7 +7,7 @@ import { users } from '../db/schema.js';
 import type { Actor } from './audit.js';
 import type { DataScope, Handlers, PublicContext, UserContext } from './context.js';
 import { sendCsv } from './csv.js';
-import { AppError } from './errors.js';
+import { AppError, BIND_REQUIRED, catalogued } from './errors.js';
 import type { SessionStore, SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -63,9 +63,9 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
     }
     const token = tokenOf(req);
     const user = token ? await deps.sessions.resolve(token) : null;
-    if (!user) throw new AppError(Code.sessionExpired, 'session expired, please sign in again');
+    if (!user) throw catalogued(Code.sessionExpired);
     if (user.pendingBind && !endpoint.allowPendingBind) {
-      throw new AppError(Code.forbidden, 'confirm your authenticator first', { reason: 'bindRequired' });
+      throw new AppError(Code.forbidden, BIND_REQUIRED.message, { reason: BIND_REQUIRED.reason });
     }
     if (!endpoint.access.includes(user.role)) {
       throw new AppError(Code.forbidden, 'your role may not do this', { reason: 'roleDenied' });
@@ -73,8 +73,8 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
     const header = req.headers.token2;
     const state = deps.sessions.checkToken2(user, typeof header === 'string' ? header : undefined);
     if (endpoint.token2) {
-      if (state === 'missing') throw new AppError(Code.token2Required, 'second-level password required');
-      if (state === 'expired') throw new AppError(Code.token2Expired, 'second-level password expired, enter it again');
+      if (state === 'missing') throw catalogued(Code.token2Required);
+      if (state === 'expired') throw catalogued(Code.token2Expired);
     }
     req.paydesk = { user, scope: await scopeOf(deps, endpoint, user), token2Valid: state === 'valid' };
   };

@@ -1,4 +1,4 @@
-import { Code, type ErrorData, type Issue } from '@paydesk/contract';
+import { Code, type CodeValue, codeCatalogue, type ErrorData, type Issue } from '@paydesk/contract';
 
 /**
  * A refusal the client should see: a code of the catalogue, a message, and optionally a stable
@@ -23,3 +23,10 @@ export const refused = (what: string, reason?: string) =>
   new AppError(Code.businessRule, what, reason ? { reason } : null);
 export const invalid = (issues: Issue[]) =>
   new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', { issues });
+
+/** A refusal with the catalogue's own message for its code (session, token2): one text for HTTP and websocket. */
+export const catalogued = (code: CodeValue, data: ErrorData = null) =>
+  new AppError(code, codeCatalogue[code].message, data);
+
+/** A session whose authenticator is not confirmed yet may only bind it. */
+export const BIND_REQUIRED = { message: 'confirm your authenticator first', reason: 'bindRequired' } as const;

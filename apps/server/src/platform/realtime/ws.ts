@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
   Code,
+  codeCatalogue,
   HEARTBEAT_INTERVAL_MS,
   type Issue,
   WS_CLOSE_CODES,
@@ -14,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { z } from 'zod';
+import { BIND_REQUIRED } from '../errors.js';
 import type { SessionStore } from '../sessions.js';
 import { parseJson, type RealtimeConnection, type RealtimeHub } from './hub.js';
 
@@ -163,7 +165,7 @@ function serveSocket(socket: WebSocket, req: FastifyRequest, deps: RealtimeDeps,
     if (socket.readyState !== socket.OPEN) return; // closed meanwhile: do not register it again
     if (!user) {
       hub.remove(conn);
-      reply({ code: Code.sessionExpired, requestId, data: null, msg: 'session expired, please sign in again' });
+      reply({ code: Code.sessionExpired, requestId, data: null, msg: codeCatalogue[Code.sessionExpired].message });
       socket.close(WS_CLOSE_CODES.sessionExpired, 'session expired');
       return;
     }
@@ -171,8 +173,8 @@ function serveSocket(socket: WebSocket, req: FastifyRequest, deps: RealtimeDeps,
       reply({
         code: Code.forbidden,
         requestId,
-        data: { reason: 'bindRequired' },
-        msg: 'confirm your authenticator first',
+        data: { reason: BIND_REQUIRED.reason },
+        msg: BIND_REQUIRED.message,
       });
       return;
     }
