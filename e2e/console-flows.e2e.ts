@@ -126,7 +126,8 @@ describe('account management, sessions and the audit trail', () => {
  * the test asserts what the click did.
  */
 async function clickMenuItem(page: Page, label: string) {
-  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label });
+  // The popup opened last is appended last; an earlier one may still be fading out.
+  const item = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).last();
   await item.waitFor();
   await item.dispatchEvent('click');
 }
