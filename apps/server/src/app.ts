@@ -16,14 +16,24 @@ import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
 import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
+import { fundsHandlers } from './modules/funds/funds.routes.js';
+import { FundsService } from './modules/funds/funds.service.js';
 import { ledgerHandlers } from './modules/ledger/ledger.routes.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
+import { merchantsHandlers } from './modules/merchants/merchants.routes.js';
+import { MerchantsService } from './modules/merchants/merchants.service.js';
 import { messagesHandlers } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { productsHandlers } from './modules/products/products.routes.js';
+import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
+import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
+import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { viewsHandlers } from './modules/views/views.routes.js';
+import { SavedViewsService } from './modules/views/views.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installErrorHandling } from './platform/http.js';
@@ -50,6 +60,11 @@ export interface Services {
   profile: ProfileService;
   /** The double-entry ledger: other services post transfers with it inside their transactions. */
   ledger: LedgerService;
+  products: ProductsService;
+  merchants: MerchantsService;
+  suppliers: SuppliersService;
+  funds: FundsService;
+  views: SavedViewsService;
   /** Pushes events to subscribed consoles, across processes (platform/realtime/hub.ts). */
   realtime: RealtimeHub;
 }
@@ -69,6 +84,11 @@ export function buildServices(deps: AppDeps): Services {
     errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
     profile: new ProfileService({ db, clock, sessions }),
     ledger: new LedgerService({ db, clock }),
+    products: new ProductsService({ db, clock }),
+    merchants: new MerchantsService({ db, clock }),
+    suppliers: new SuppliersService({ db, clock }),
+    funds: new FundsService({ db, clock }),
+    views: new SavedViewsService({ db, clock }),
     realtime,
   };
 }
@@ -125,6 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, guardDeps, 'errorLog', endpoints.errorLog, errorLogHandlers(services.errorLog));
   registerEndpoints(app, guardDeps, 'profile', endpoints.profile, profileHandlers(services.profile));
   registerEndpoints(app, guardDeps, 'ledger', endpoints.ledger, ledgerHandlers(services.ledger));
+  registerEndpoints(app, guardDeps, 'products', endpoints.products, productsHandlers(services.products));
+  registerEndpoints(app, guardDeps, 'merchants', endpoints.merchants, merchantsHandlers(services.merchants));
+  registerEndpoints(app, guardDeps, 'suppliers', endpoints.suppliers, suppliersHandlers(services.suppliers));
+  registerEndpoints(app, guardDeps, 'funds', endpoints.funds, fundsHandlers(services.funds));
+  registerEndpoints(app, guardDeps, 'views', endpoints.views, viewsHandlers(services.views));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));

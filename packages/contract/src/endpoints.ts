@@ -2,10 +2,15 @@ import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
+import { fundsEndpoints } from './funds/endpoints.js';
 import { ledgerEndpoints } from './ledger/endpoints.js';
+import { merchantsEndpoints } from './merchants/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
+import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
+import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
+import { viewsEndpoints } from './views/endpoints.js';
 
 /** Every endpoint of the API, by area. Each later area adds its group here. */
 export const endpoints = {
@@ -16,6 +21,11 @@ export const endpoints = {
   errorLog: errorLogEndpoints,
   profile: profileEndpoints,
   ledger: ledgerEndpoints,
+  products: productsEndpoints,
+  merchants: merchantsEndpoints,
+  suppliers: suppliersEndpoints,
+  funds: fundsEndpoints,
+  views: viewsEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

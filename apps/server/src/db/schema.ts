@@ -238,3 +238,165 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_ck', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
   ],
 );
+
+/**
+ * The product catalogue (DESIGN section 6). What never changes (name, direction, resource kind, amount
+ * scale) is in the contract's PRODUCTS; this table holds what staff may change. Rows are inserted by
+ * migration 0005, one per catalogue id.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Per-order limits in minor units, for every party (a party's own limits must fit inside). */
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [check('products_limits_ck', sql`${t.minAmount} > 0 and ${t.minAmount} <= ${t.maxAmount}`)],
+);
+
+/**
+ * Per-party product settings ("user product config"): a merchant's or supplier's console account x a
+ * product. Rates are in basis points (1 = 0.01 %), money in minor units; null limits mean "the product's".
+ */
+export const partyProducts = pgTable(
+  'party_products',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Merchant fee: amount x feeRate / 10000 + perTransactionFee. */
+    feeRate: integer('fee_rate').notNull().default(0),
+    perTransactionFee: bigint('per_transaction_fee', { mode: 'number' }).notNull().default(0),
+    /** Supplier commission; an agent's is never above its parent's for the same product. */
+    commissionRate: integer('commission_rate').notNull().default(0),
+    /** Sum of a day's orders (platform time zone); null: no daily limit. */
+    dailyLimit: bigint('daily_limit', { mode: 'number' }),
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    /** Orders from this amount up need the payer's KYC (spec: KYC lower limit); null: never. */
+    kycLowerLimit: bigint('kyc_lower_limit', { mode: 'number' }),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('party_products_user_product_uq').on(t.userId, t.productId),
+    index('party_products_product_idx').on(t.productId),
+    check('party_products_rates_ck', sql`${t.feeRate} between 0 and 10000 and ${t.commissionRate} between 0 and 10000`),
+    check(
+      'party_products_amounts_ck',
+      sql`${t.perTransactionFee} >= 0 and coalesce(${t.dailyLimit}, 0) >= 0 and coalesce(${t.kycLowerLimit}, 0) >= 0
+          and coalesce(${t.minAmount}, 1) > 0 and coalesce(${t.minAmount}, 0) <= coalesce(${t.maxAmount}, ${t.minAmount}, 0)`,
+    ),
+  ],
+);
+
+/** A merchant: the party that creates orders through the signed API, linked to one console account. */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** `mchId` of the merchant API. */
+    merchantNo: text('merchant_no').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    signType: text('sign_type').notNull().default('HMAC-SHA256'),
+    /** The API secret sealed with the server's key (platform/crypto.ts); revealed only with token2. */
+    secretSealed: text('secret_sealed').notNull(),
+    secretRotatedAt: at('secret_rotated_at').notNull(),
+    /** Addresses (IPv4/IPv6 or CIDR) allowed to call the API; empty: any. */
+    ipWhitelist: jsonb('ip_whitelist').$type<string[]>().notNull().default([]),
+    /** Callback settings: the address used when an order names none, and whether callbacks are sent. */
+    notifyUrl: text('notify_url'),
+    callbackEnabled: boolean('callback_enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('merchants_user_uq').on(t.userId),
+    uniqueIndex('merchants_merchant_no_uq').on(t.merchantNo),
+    check('merchants_sign_type_ck', sql`${t.signType} in ('HMAC-SHA256', 'MD5')`),
+  ],
+);
+
+/** A supplier (code merchant), linked to one console account; an agent is a supplier with a parent. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** An agent's parent supplier (one level: agents have no agents). */
+    parentId: integer('parent_id').references((): AnyPgColumn => suppliers.id),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('suppliers_user_uq').on(t.userId), index('suppliers_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Maker-checker balance changes (DESIGN section 3): proposed by one staff account, posted to the ledger
+ * only when a different authorised account approves.
+ */
+export const balanceProposals = pgTable(
+  'balance_proposals',
+  {
+    id: serial('id').primaryKey(),
+    partyKind: text('party_kind').notNull(),
+    /** The merchant's or supplier's record id. */
+    partyId: integer('party_id').notNull(),
+    kind: text('kind').notNull(),
+    /** Minor units: signed for an adjustment, positive for a deposit or withdrawal, null for clearing. */
+    amount: bigint('amount', { mode: 'number' }),
+    note: text('note').notNull(),
+    state: text('state').notNull().default('pending'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: at('proposed_at').notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    decisionNote: text('decision_note'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+  },
+  (t) => [
+    index('balance_proposals_state_idx').on(t.state, t.id),
+    index('balance_proposals_party_idx').on(t.partyKind, t.partyId),
+    check('balance_proposals_party_kind_ck', sql`${t.partyKind} in ('merchant', 'supplier')`),
+    check('balance_proposals_kind_ck', sql`${t.kind} in ('adjust', 'clear', 'deposit', 'withdraw')`),
+    check('balance_proposals_state_ck', sql`${t.state} in ('pending', 'approved', 'rejected', 'cancelled')`),
+  ],
+);
+
+/** Named filter sets a user saved on a list page (DESIGN section 3). */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The route name of the list page. */
+    page: text('page').notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('saved_views_user_page_name_uq').on(t.userId, t.page, t.name)],
+);

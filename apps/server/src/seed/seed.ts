@@ -7,6 +7,9 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../platform/audit.js';
 import { newTotpSecret } from '../platform/totp.js';
+import { seedDemoFunds } from './demo-funds.js';
+import { seedDemoMerchants } from './demo-merchants.js';
+import { seedDemoSuppliers } from './demo-suppliers.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -59,6 +62,10 @@ export async function seedIfEmpty(db: Db, services: Services, config: Config): P
     await db.update(users).set({ googleSecret, googleConfirmed: true }).where(eq(users.id, id));
     accounts.push({ account: demo.account, role: demo.role, password: DEMO_PASSWORD, googleSecret });
   }
+  // The demo parties on those accounts, then money that their fund records explain.
+  await seedDemoMerchants(db, services, ids);
+  await seedDemoSuppliers(db, services, ids);
+  await seedDemoFunds(db, services, ids);
   return { kind: 'demo', accounts };
 }
 

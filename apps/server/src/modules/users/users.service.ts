@@ -66,6 +66,13 @@ interface UserFilters {
   includeDeleted?: boolean | undefined;
 }
 
+export interface NewUser {
+  nickname: string;
+  account: string;
+  password: string;
+  access: Role;
+}
+
 interface Page {
   pageIndex: number;
   pageSize: number;
@@ -84,38 +91,68 @@ export class UsersService {
 
   async addUser(
     actorRole: Role,
-    input: { nickname: string; account: string; password: string; access: Role },
+    input: NewUser,
     actor: Actor,
     extra: { parentId?: number } = {},
   ): Promise<{ id: number }> {
-    const role = input.access;
-    if (!manageableRoles(actorRole).includes(role)) throw forbidden(`your role may not create a ${role} account`);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.checkNewUser(actorRole, input);
     try {
-      return await this.db.transaction(async (tx) => {
-        await this.refuseTakenAccount(tx, input.account);
-        const [created] = await tx
-          .insert(users)
-          .values({
-            account: input.account,
-            nickname: input.nickname,
-            role,
-            passwordHash,
-            parentId: extra.parentId ?? null,
-          })
-          .returning();
-        await writeAudit(
-          tx,
-          actor,
-          { action: 'users.addUser', target: `user:${created!.id}`, after: auditView(created!) },
-          this.now(),
-        );
-        return { id: created!.id };
-      });
+      return await this.db.transaction((tx) => this.insertUser(tx, input, passwordHash, actor, extra));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
       throw error;
     }
+  }
+
+  /**
+   * Creates a console account inside the caller's transaction (a merchant or supplier record made with
+   * its account). Refuses a taken account name with the same 409 as addUser, and links the account to
+   * its party record when `partyLinked`.
+   */
+  async addUserInTx(
+    tx: Tx,
+    actorRole: Role,
+    input: NewUser,
+    actor: Actor,
+    extra: { parentId?: number; partyLinked?: boolean } = {},
+  ): Promise<{ id: number }> {
+    const passwordHash = await this.checkNewUser(actorRole, input);
+    return this.insertUser(tx, input, passwordHash, actor, extra);
+  }
+
+  private async checkNewUser(actorRole: Role, input: NewUser): Promise<string> {
+    if (!manageableRoles(actorRole).includes(input.access)) {
+      throw forbidden(`your role may not create a ${input.access} account`);
+    }
+    return hashPassword(input.password);
+  }
+
+  private async insertUser(
+    tx: Tx,
+    input: NewUser,
+    passwordHash: string,
+    actor: Actor,
+    extra: { parentId?: number; partyLinked?: boolean },
+  ): Promise<{ id: number }> {
+    await this.refuseTakenAccount(tx, input.account);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        account: input.account,
+        nickname: input.nickname,
+        role: input.access,
+        passwordHash,
+        parentId: extra.parentId ?? null,
+        partyLinked: extra.partyLinked ?? false,
+      })
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'users.addUser', target: `user:${created!.id}`, after: auditView(created!) },
+      this.now(),
+    );
+    return { id: created!.id };
   }
 
   private whereOf(input: UserFilters) {

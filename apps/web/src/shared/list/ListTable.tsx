@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,26 +11,54 @@ export type FilterField =
   | { kind: 'text'; name: string; label: string }
   | { kind: 'select'; name: string; label: string; options: Array<{ value: string; label: string }> }
   /** A time range sent as two fields (startTime/endTime by default). */
-  | { kind: 'dateRange'; name: string; label: string; keys?: [string, string] };
+  | { kind: 'dateRange'; name: string; label: string; keys?: [string, string] }
+  /** An amount typed in major units, sent with 0.0001 added (spec section 5). */
+  | { kind: 'money'; name: string; label: string }
+  /** A whole number (an id, a count). */
+  | { kind: 'number'; name: string; label: string };
+
+/**
+ * A column of a list: an antd column plus what the list does with it. `key` (or a string
+ * `dataIndex`) names it for column settings, sorting and the totals row.
+ */
+export type ListColumn<Row> = TableColumnType<Row> & {
+  /** Minor units: shown divided by 100 with separators; totalled from the answer's `summary[key]`. */
+  money?: boolean;
+  /** Sortable on the server: clicking sends `sortBy=<sortKey>&sortOrder=asc|desc`. */
+  sortKey?: string;
+  /** Hidden until the user shows it in the column settings. */
+  defaultHidden?: boolean;
+};
 
 export type Filters = Record<string, string | number | boolean | undefined>;
 
 export interface Page<Row> {
   list: Row[];
   total: number;
+  /** Sums of the money columns over the whole filtered set, by column key. */
+  summary?: Record<string, number> | undefined;
+}
+
+export interface ListParams extends Filters {
+  pageIndex: number;
+  pageSize: number;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
 }
 
 export interface ListTableProps<Row> {
   /** Query key prefix; the filters and page are appended. Invalidate the prefix to reload. */
   queryKey: readonly unknown[];
-  fetchPage(params: Filters & { pageIndex: number; pageSize: number }): Promise<Page<Row>>;
-  columns: TableColumnsType<Row>;
+  fetchPage(params: ListParams): Promise<Page<Row>>;
+  columns: Array<ListColumn<Row>>;
   rowKey: keyof Row & string;
   filters?: FilterField[];
   /** A download URL of the filtered set as CSV. */
   exportHref?(filters: Filters): string;
   toolbar?: ReactNode;
   testId?: string;
+  /** The page's route name: saved filter views and column settings are kept per user and page. */
+  viewKey?: string;
 }
 
 /** Form values -> request filters: trimmed texts, empty means absent, ranges as two formatted dates. */
