@@ -14,6 +14,7 @@ export default function AuditLogPage() {
     <div className="page">
       <ListTable<AuditRow>
         testId="audit-list"
+        viewKey="auditLog"
         queryKey={['audit', 'list']}
         rowKey="id"
         fetchPage={(p) => call(endpoints.audit.getList, p)}

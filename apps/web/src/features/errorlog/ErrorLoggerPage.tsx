@@ -26,6 +26,7 @@ export default function ErrorLoggerPage() {
     <div className="page">
       <ListTable<ErrorLogRow>
         testId="errorlog-list"
+        viewKey="errorLoggerPage"
         queryKey={errorLogKeys.list}
         rowKey="id"
         fetchPage={(p) => call(endpoints.errorLog.getList, p)}

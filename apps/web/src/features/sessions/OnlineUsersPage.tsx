@@ -43,6 +43,7 @@ export default function OnlineUsersPage() {
     <div className="page">
       <ListTable<SessionRow>
         testId="session-list"
+        viewKey="onlineUsers"
         queryKey={sessionKeys.list}
         rowKey="sessionId"
         fetchPage={(p) => call(endpoints.auth.getSessions, p)}

@@ -264,6 +264,7 @@ export default function AccountManagementPage() {
     <div className="page">
       <ListTable<UserRow>
         testId="user-list"
+        viewKey="accountManagement"
         queryKey={userKeys.list}
         rowKey="id"
         fetchPage={(p) => call(endpoints.users.getUserList, p)}

@@ -1,11 +1,26 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnType } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { formatMoney } from '../format/money';
+import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
+import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
+import { SavedViews } from './SavedViews';
 
-/** Spec section 5: dates go to the server as 'YYYY-MM-DD HH:mm:ss'. */
-export const FILTER_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
 
 export type FilterField =
   | { kind: 'text'; name: string; label: string }
@@ -53,7 +68,7 @@ export interface ListTableProps<Row> {
   columns: Array<ListColumn<Row>>;
   rowKey: keyof Row & string;
   filters?: FilterField[];
-  /** A download URL of the filtered set as CSV. */
+  /** A download URL of the filtered set as CSV (with the current sort, when the user sorted). */
   exportHref?(filters: Filters): string;
   toolbar?: ReactNode;
   testId?: string;
@@ -61,38 +76,121 @@ export interface ListTableProps<Row> {
   viewKey?: string;
 }
 
-/** Form values -> request filters: trimmed texts, empty means absent, ranges as two formatted dates. */
-function toFilters(fields: FilterField[], values: Record<string, unknown>): Filters {
-  const out: Filters = {};
-  for (const f of fields) {
-    const v = values[f.name];
-    if (f.kind === 'dateRange') {
-      const range = v as [Dayjs, Dayjs] | null | undefined;
-      const [from, to] = f.keys ?? ['startTime', 'endTime'];
-      if (range?.[0]) out[from] = range[0].format(FILTER_DATE_FORMAT);
-      if (range?.[1]) out[to] = range[1].format(FILTER_DATE_FORMAT);
-    } else if (typeof v === 'string' && v.trim() !== '') {
-      out[f.name] = v.trim();
-    }
-  }
-  return out;
+interface Sort {
+  /** The column's id (its antd key). */
+  column: string;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
 }
 
+const ANTD_ORDER: Record<Sort['sortOrder'], 'ascend' | 'descend'> = { asc: 'ascend', desc: 'descend' };
+
 /**
- * A server-paged list with its filters, loading, empty and error states, and CSV export of the
- * whole filtered set. A page declares its columns and filters; it does not copy another page.
+ * A server-paged list with its filters, sorting, money totals, column settings, saved views,
+ * loading, empty and error states, and CSV export of the whole filtered set. A page declares its
+ * columns and filters; it does not copy another page.
  */
 export function ListTable<Row extends object>(props: ListTableProps<Row>) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [form] = Form.useForm();
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: 20 });
+  const [sort, setSort] = useState<Sort | null>(null);
+  const userId = useSession().user?.userId ?? null;
+  const settings = useColumnSettings(
+    props.viewKey && userId !== null ? columnsStorageKey(userId, props.viewKey) : null,
+  );
+  const sortParams = sort ? { sortBy: sort.sortBy, sortOrder: sort.sortOrder } : {};
   const query = useQuery({
-    queryKey: [...props.queryKey, filters, paging],
-    queryFn: () => props.fetchPage({ ...filters, ...paging }),
+    queryKey: [...props.queryKey, filters, paging, sortParams],
+    queryFn: () => props.fetchPage({ ...filters, ...paging, ...sortParams }),
     placeholderData: keepPreviousData,
   });
   const fields = props.filters ?? [];
+  const language = i18n.language;
+
+  const runFilters = (next: Filters) => {
+    setFilters(next);
+    setPaging((p) => ({ ...p, pageIndex: 1 }));
+  };
+
+  const applyView = (saved: Record<string, unknown>) => {
+    const values = toFormValues(fields, saved);
+    form.resetFields();
+    form.setFieldsValue(values);
+    runFilters(toFilters(fields, values));
+  };
+
+  const currentFilters = async (): Promise<Filters | null> => {
+    try {
+      return toFilters(fields, await form.validateFields());
+    } catch {
+      return null;
+    }
+  };
+
+  const shownColumns = useMemo(() => props.columns.filter(settings.isVisible), [props.columns, settings.isVisible]);
+  const visibleColumns = useMemo(
+    () =>
+      shownColumns.map((col) => {
+        const id = columnId(col);
+        const { money, sortKey, defaultHidden: _hidden, ...rest } = col;
+        const out: TableColumnType<Row> = { ...rest };
+        if (id !== undefined) out.key = id;
+        if (money) {
+          out.align = col.align ?? 'right';
+          if (!col.render) out.render = (v: unknown) => (typeof v === 'number' ? formatMoney(v, language) : '');
+        }
+        if (sortKey) {
+          out.sorter = true;
+          out.sortOrder = sort && sort.column === id ? ANTD_ORDER[sort.sortOrder] : null;
+        }
+        return out;
+      }),
+    [shownColumns, sort, language],
+  );
+
+  const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const id = s?.columnKey === undefined ? undefined : String(s.columnKey);
+    const col = props.columns.find((c) => columnId(c) === id);
+    if (!s?.order || !col?.sortKey || id === undefined) setSort(null);
+    else setSort({ column: id, sortBy: col.sortKey, sortOrder: s.order === 'ascend' ? 'asc' : 'desc' });
+    setPaging((p) => ({ ...p, pageIndex: 1 }));
+  };
+
+  const summary = query.data?.summary;
+  const renderSummary = () => {
+    const shown = shownColumns;
+    if (!summary || !shown.some((c) => c.money)) return null;
+    // The label sits in the first column that holds no amount.
+    const labelAt = shown.findIndex((c) => !c.money);
+    return (
+      <Table.Summary fixed="bottom">
+        <Table.Summary.Row className="list-totals" data-testid="list-totals">
+          {shown.map((col, i) => {
+            const id = columnId(col) ?? String(i);
+            const value = col.money ? summary[id] : undefined;
+            return (
+              <Table.Summary.Cell
+                key={id}
+                index={i}
+                align={col.money ? 'right' : undefined}
+                className={col.money ? 'list-total-money' : undefined}
+              >
+                {col.money ? (
+                  <span data-testid={`list-total-${id}`}>{formatMoney(value, language)}</span>
+                ) : i === labelAt ? (
+                  <strong data-testid="list-totals-label">{t('list.totalRow')}</strong>
+                ) : null}
+              </Table.Summary.Cell>
+            );
+          })}
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
 
   return (
     <Card className="list-table" data-testid={props.testId}>
@@ -101,58 +199,103 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           form={form}
           layout="inline"
           className="list-filters"
-          onFinish={(values: Record<string, unknown>) => {
-            setFilters(toFilters(fields, values));
-            setPaging((p) => ({ ...p, pageIndex: 1 }));
-          }}
+          data-testid="list-filters"
+          onFinish={(values: Record<string, unknown>) => runFilters(toFilters(fields, values))}
         >
           {fields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label}>
-              {f.kind === 'text' && <Input allowClear />}
-              {f.kind === 'select' && <Select allowClear options={f.options} style={{ minWidth: 160 }} />}
-              {f.kind === 'dateRange' && <DatePicker.RangePicker showTime />}
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              rules={
+                f.kind === 'money'
+                  ? [
+                      {
+                        validator: (_, v: unknown) =>
+                          typeof v !== 'string' || isValidMoneyInput(v)
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('list.moneyInvalid'))),
+                      },
+                    ]
+                  : f.kind === 'number'
+                    ? [
+                        {
+                          validator: (_, v: unknown) =>
+                            typeof v !== 'string' || isValidNumberInput(v)
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(t('list.numberInvalid'))),
+                        },
+                      ]
+                    : undefined
+              }
+            >
+              {(f.kind === 'text' || f.kind === 'money' || f.kind === 'number') && (
+                <Input
+                  allowClear
+                  data-testid={`filter-${f.name}`}
+                  inputMode={f.kind === 'text' ? undefined : f.kind === 'money' ? 'decimal' : 'numeric'}
+                  placeholder={f.kind === 'money' ? t('list.moneyPlaceholder') : undefined}
+                />
+              )}
+              {f.kind === 'select' && (
+                <Select allowClear options={f.options} style={{ minWidth: 160 }} data-testid={`filter-${f.name}`} />
+              )}
+              {f.kind === 'dateRange' && <DatePicker.RangePicker showTime data-testid={`filter-${f.name}`} />}
             </Form.Item>
           ))}
-          <Space>
-            <Button type="primary" htmlType="submit">
+          <Space wrap>
+            <Button type="primary" htmlType="submit" data-testid="list-search">
               {t('action.search')}
             </Button>
             <Button
+              data-testid="list-reset"
               onClick={() => {
                 form.resetFields();
-                setFilters({});
-                setPaging((p) => ({ ...p, pageIndex: 1 }));
+                runFilters({});
               }}
             >
               {t('action.reset')}
             </Button>
+            {props.viewKey && userId !== null && (
+              <SavedViews viewKey={props.viewKey} userId={userId} currentFilters={currentFilters} onApply={applyView} />
+            )}
           </Space>
         </Form>
       )}
-      <Space className="list-toolbar">
+      <Space className="list-toolbar" wrap>
         {props.toolbar}
         {props.exportHref && (
-          <Button href={props.exportHref(filters)} download data-testid="export-csv">
+          <Button href={props.exportHref({ ...filters, ...sortParams })} download data-testid="export-csv">
             {t('action.exportCsv')}
           </Button>
         )}
-        <Button onClick={() => void query.refetch()}>{t('action.refresh')}</Button>
+        <Button onClick={() => void query.refetch()} data-testid="list-refresh">
+          {t('action.refresh')}
+        </Button>
+        <ColumnSettingsButton columns={props.columns} settings={settings} />
       </Space>
       {query.isError && (
         <Alert
           type="error"
           showIcon
+          data-testid="list-error"
           title={t('list.loadFailed', { message: query.error.message })}
-          action={<Button onClick={() => void query.refetch()}>{t('action.retry')}</Button>}
+          action={
+            <Button onClick={() => void query.refetch()} data-testid="list-retry">
+              {t('action.retry')}
+            </Button>
+          }
         />
       )}
       <Table<Row>
         rowKey={props.rowKey}
-        columns={props.columns}
+        columns={visibleColumns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
         scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
+        summary={renderSummary}
         pagination={{
           current: paging.pageIndex,
           pageSize: paging.pageSize,
