@@ -6,7 +6,7 @@ export type ProductDirection = 'collection' | 'payout';
 
 export interface ProductDef {
   id: number;
-  /** English name; the console shows `common:product.<id>` in the user's language. */
+  /** English name; the console shows `products:name.<id>` in the user's language (useProductName). */
   name: string;
   direction: ProductDirection;
   /** The kind of resource (receiving or payout account) allocation picks for an order. */

@@ -1,4 +1,14 @@
-/** Placeholder until the products area lands; the products work replaces this file. */
+import { endpoints, type UserProductSlot } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../shared/api/http';
+import { formatMoney, formatRate } from '../../shared/format/money';
+import { productKeys, useCanManageProducts } from './api';
+import { useProductName } from './productName';
+import { UserProductFormModal } from './UserProductFormModal';
+
 export interface PartyProductsPanelProps {
   /** The merchant's or supplier's console account. */
   userId: number;
@@ -6,6 +16,131 @@ export interface PartyProductsPanelProps {
   readOnly?: boolean;
 }
 
-export function PartyProductsPanel(_props: PartyProductsPanelProps) {
-  return null;
+/**
+ * Every product for one merchant or supplier account (its settings, or "not set"), for the party
+ * detail drawers: fees for a merchant, commission for a supplier. superAdmin and admin edit a row in a
+ * dialog unless `readOnly`. Test hooks: `party-products`, `party-product-edit-<productId>`.
+ */
+export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProductsPanelProps) {
+  const { t } = useTranslation(['products', 'common']);
+  const productName = useProductName();
+  const canManage = useCanManageProducts(readOnly);
+  const [editing, setEditing] = useState<UserProductSlot | null>(null);
+  const slots = useQuery({
+    queryKey: productKeys.forUser(userId),
+    queryFn: () => call(endpoints.products.getUserProductsForUser, { userId }),
+  });
+  const limit = (v: number | null, empty: string) => (v === null ? empty : formatMoney(v));
+
+  return (
+    <>
+      {slots.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:list.loadFailed', { message: slots.error.message })}
+          action={<Button onClick={() => void slots.refetch()}>{t('common:action.retry')}</Button>}
+        />
+      )}
+      <Table<UserProductSlot>
+        data-testid="party-products"
+        size="small"
+        rowKey="productId"
+        loading={slots.isFetching}
+        dataSource={slots.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('common:list.empty') }}
+        columns={[
+          {
+            title: t('column.product'),
+            key: 'product',
+            render: (_: unknown, r) => `${r.productId} ${productName(r.productId)}`,
+          },
+          {
+            title: t('column.enabled'),
+            dataIndex: 'enabled',
+            render: (on: boolean, r) =>
+              r.id === null ? (
+                <Tag>{t('value.notSaved')}</Tag>
+              ) : (
+                <Tag color={on ? 'green' : 'default'}>{on ? t('value.yes') : t('value.no')}</Tag>
+              ),
+          },
+          ...(role === 'merchant'
+            ? [
+                {
+                  title: t('column.feeRate'),
+                  dataIndex: 'feeRate',
+                  align: 'right' as const,
+                  render: (v: number) => formatRate(v),
+                },
+                {
+                  title: t('column.perTransactionFee'),
+                  dataIndex: 'perTransactionFee',
+                  align: 'right' as const,
+                  render: (v: number) => formatMoney(v),
+                },
+              ]
+            : [
+                {
+                  title: t('column.commissionRate'),
+                  dataIndex: 'commissionRate',
+                  align: 'right' as const,
+                  render: (v: number) => formatRate(v),
+                },
+              ]),
+          {
+            title: t('column.dailyLimit'),
+            dataIndex: 'dailyLimit',
+            align: 'right',
+            render: (v: number | null) => limit(v, t('value.noLimit')),
+          },
+          {
+            title: t('column.minAmount'),
+            dataIndex: 'minAmount',
+            align: 'right',
+            render: (v: number | null) => limit(v, t('value.productLimit')),
+          },
+          {
+            title: t('column.maxAmount'),
+            dataIndex: 'maxAmount',
+            align: 'right',
+            render: (v: number | null) => limit(v, t('value.productLimit')),
+          },
+          {
+            title: t('column.kycLowerLimit'),
+            dataIndex: 'kycLowerLimit',
+            align: 'right',
+            render: (v: number | null) => limit(v, t('value.noKyc')),
+          },
+          ...(canManage
+            ? [
+                {
+                  title: t('column.actions'),
+                  key: 'actions',
+                  render: (_: unknown, r: UserProductSlot) => (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`party-product-edit-${r.productId}`}
+                      onClick={() => setEditing(r)}
+                    >
+                      {t('action.edit')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && (
+        <UserProductFormModal
+          target={{ userId, account: editing.account, role, productId: editing.productId }}
+          initial={editing.id === null ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
 }

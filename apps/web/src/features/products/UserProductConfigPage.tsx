@@ -1,0 +1,224 @@
+import { endpoints, PRODUCTS, type Role, routeByPath, type UserProductRow } from '@paydesk/contract';
+import { Button, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { call, exportUrl } from '../../shared/api/http';
+import { formatMoney, formatRate } from '../../shared/format/money';
+import { type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { productKeys, useCanManageProducts, usePartyOptions } from './api';
+import { ProductCatalogue } from './ProductCatalogue';
+import { useProductName } from './productName';
+import { UserProductFormModal } from './UserProductFormModal';
+
+const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; row: UserProductRow };
+
+/** Money columns of a setting: null means "the product's", "no limit" or "not required" by column. */
+function limitText(v: number | null, empty: string): ReactNode {
+  return v === null ? <Typography.Text type="secondary">{empty}</Typography.Text> : formatMoney(v);
+}
+
+/**
+ * System management › user product config (routes userProductConfig and userProductConfigReadOnly):
+ * every party's product settings with filters and CSV export, and the product catalogue. superAdmin
+ * and admin edit on the editable route. Test hooks: `user-product-list`, `user-product-add`,
+ * `user-product-edit-<account>-<productId>`, `user-product-tab-settings`, `user-product-tab-catalogue`.
+ */
+export default function UserProductConfigPage() {
+  const { t } = useTranslation(['products', 'common']);
+  const { pathname } = useLocation();
+  const readOnly = routeByPath(pathname)?.readOnly === true;
+  const routeName = routeByPath(pathname)?.name ?? 'userProductConfig';
+  const canManage = useCanManageProducts(readOnly);
+  const productName = useProductName();
+  const options = usePartyOptions();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [tab, setTab] = useState('settings');
+  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('value.yes') : t('value.no')}</Tag>;
+
+  const columns: Array<ListColumn<UserProductRow>> = [
+    {
+      title: t('column.account'),
+      key: 'account',
+      dataIndex: 'account',
+      render: (account: string, row) =>
+        row.nickname && row.nickname !== account ? `${account} (${row.nickname})` : account,
+    },
+    { title: t('column.role'), key: 'role', dataIndex: 'role', render: (r: Role) => t(`common:role.${r}`) },
+    {
+      title: t('column.parent'),
+      key: 'parentAccount',
+      dataIndex: 'parentAccount',
+      render: (p: string | null) => p ?? '',
+    },
+    {
+      title: t('column.product'),
+      key: 'productId',
+      dataIndex: 'productId',
+      render: (id: number) => `${id} ${productName(id)}`,
+    },
+    { title: t('column.enabled'), key: 'enabled', dataIndex: 'enabled', render: yesNo },
+    {
+      title: t('column.feeRate'),
+      key: 'feeRate',
+      dataIndex: 'feeRate',
+      sortKey: 'feeRate',
+      align: 'right',
+      render: (v: number, row) => (row.role === 'merchant' ? formatRate(v) : ''),
+    },
+    {
+      title: t('column.perTransactionFee'),
+      key: 'perTransactionFee',
+      dataIndex: 'perTransactionFee',
+      align: 'right',
+      render: (v: number, row) => (row.role === 'merchant' ? formatMoney(v) : ''),
+    },
+    {
+      title: t('column.commissionRate'),
+      key: 'commissionRate',
+      dataIndex: 'commissionRate',
+      sortKey: 'commissionRate',
+      align: 'right',
+      render: (v: number, row) => (row.role === 'supplier' ? formatRate(v) : ''),
+    },
+    {
+      title: t('column.dailyLimit'),
+      key: 'dailyLimit',
+      dataIndex: 'dailyLimit',
+      sortKey: 'dailyLimit',
+      align: 'right',
+      render: (v: number | null) => limitText(v, t('value.noLimit')),
+    },
+    {
+      title: t('column.minAmount'),
+      key: 'minAmount',
+      dataIndex: 'minAmount',
+      align: 'right',
+      render: (v: number | null) => limitText(v, t('value.productLimit')),
+    },
+    {
+      title: t('column.maxAmount'),
+      key: 'maxAmount',
+      dataIndex: 'maxAmount',
+      align: 'right',
+      render: (v: number | null) => limitText(v, t('value.productLimit')),
+    },
+    {
+      title: t('column.kycLowerLimit'),
+      key: 'kycLowerLimit',
+      dataIndex: 'kycLowerLimit',
+      align: 'right',
+      render: (v: number | null) => limitText(v, t('value.noKyc')),
+    },
+    { title: t('column.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: at },
+    ...(canManage
+      ? [
+          {
+            title: t('column.actions'),
+            key: 'actions',
+            render: (_: unknown, row: UserProductRow) => (
+              <Button
+                type="link"
+                size="small"
+                data-testid={`user-product-edit-${row.account}-${row.productId}`}
+                onClick={() => setDialog({ kind: 'edit', row })}
+              >
+                {t('action.edit')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const settings = (
+    <ListTable<UserProductRow>
+      testId="user-product-list"
+      viewKey={routeName}
+      queryKey={productKeys.userProducts}
+      rowKey="id"
+      fetchPage={(p) => call(endpoints.products.getUserProductList, p)}
+      exportHref={(f) => exportUrl(endpoints.products.exportUserProductList, f)}
+      toolbar={
+        canManage && (
+          <Button type="primary" data-testid="user-product-add" onClick={() => setDialog({ kind: 'add' })}>
+            {t('action.add')}
+          </Button>
+        )
+      }
+      filters={[
+        {
+          kind: 'select',
+          name: 'userId',
+          label: t('filter.account'),
+          options: (options.data ?? []).map((o) => ({
+            value: String(o.id),
+            label: `${o.account} (${t(`common:role.${o.role}`)})`,
+          })),
+        },
+        {
+          kind: 'select',
+          name: 'role',
+          label: t('filter.role'),
+          options: (['merchant', 'supplier'] as const).map((r) => ({ value: r, label: t(`common:role.${r}`) })),
+        },
+        {
+          kind: 'select',
+          name: 'productId',
+          label: t('filter.product'),
+          options: PRODUCTS.map((p) => ({ value: String(p.id), label: `${p.id} ${productName(p.id)}` })),
+        },
+        {
+          kind: 'select',
+          name: 'enabled',
+          label: t('filter.enabled'),
+          options: [
+            { value: 'true', label: t('value.yes') },
+            { value: 'false', label: t('value.no') },
+          ],
+        },
+      ]}
+      columns={columns}
+    />
+  );
+
+  return (
+    <div className="page">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'settings',
+            label: <span data-testid="user-product-tab-settings">{t('tab.settings')}</span>,
+            children: settings,
+          },
+          {
+            key: 'catalogue',
+            label: <span data-testid="user-product-tab-catalogue">{t('tab.catalogue')}</span>,
+            children: <ProductCatalogue canManage={canManage} />,
+          },
+        ]}
+      />
+      {dialog && (
+        <UserProductFormModal
+          target={
+            dialog.kind === 'edit'
+              ? {
+                  userId: dialog.row.userId,
+                  account: dialog.row.account,
+                  role: dialog.row.role,
+                  productId: dialog.row.productId,
+                }
+              : null
+          }
+          initial={dialog.kind === 'edit' ? dialog.row : null}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
