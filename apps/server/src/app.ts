@@ -35,6 +35,7 @@ import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
 import { SavedViewsService } from './modules/views/views.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installErrorHandling } from './platform/http.js';
 import { installMetrics } from './platform/metrics.js';
@@ -73,21 +74,24 @@ export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const sessions = new SessionStore(db, deps.config, clock);
+  const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
   const messages = new MessagesService({ db, clock, realtime });
+  const ledger = new LedgerService({ db, clock });
+  const products = new ProductsService({ db, clock });
   return {
     sessions,
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
-    users: new UsersService({ db, clock, sessions }),
+    users,
     audit: new AuditService(db, deps.config.timeZone),
     messages,
     errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
     profile: new ProfileService({ db, clock, sessions }),
-    ledger: new LedgerService({ db, clock }),
-    products: new ProductsService({ db, clock }),
-    merchants: new MerchantsService({ db, clock }),
-    suppliers: new SuppliersService({ db, clock }),
-    funds: new FundsService({ db, clock }),
+    ledger,
+    products,
+    merchants: new MerchantsService({ db, clock, users, secretKey: resolveSecretKey(deps.config) }),
+    suppliers: new SuppliersService({ db, clock, users, products }),
+    funds: new FundsService({ db, clock, ledger, messages, timeZone: deps.config.timeZone }),
     views: new SavedViewsService({ db, clock }),
     realtime,
   };

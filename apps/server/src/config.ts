@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey } from './platform/crypto.js';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -15,6 +16,18 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      try {
+        return parseSecretKey(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface Config {
@@ -45,6 +58,11 @@ export interface Config {
   systemFlag: string;
   /** Filters' 'YYYY-MM-DD HH:mm:ss' and day boundaries are read in this zone. */
   timeZone: string;
+  /**
+   * SECRET_KEY (32 bytes): seals merchant API secrets. Unset: platform/crypto.ts resolveSecretKey uses
+   * `<dataDir>/secret.key`, or a random key per process when there is no data dir (tests).
+   */
+  secretKey: Buffer | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
+    secretKey: e.SECRET_KEY,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
@@ -92,5 +111,6 @@ export function defaultConfig(): Config {
     webDist: new URL('../../web/dist', import.meta.url).pathname,
     systemFlag: 'PayDesk',
     timeZone: 'Asia/Kolkata',
+    secretKey: undefined,
   };
 }

@@ -14,5 +14,15 @@ export const BUILT_PAGES = [
   'onlineUsersReadOnly',
   'auditLog',
   'auditLogReadOnly',
+  'merchantList',
+  'merchantListCustomerService',
+  'supplierList',
+  'supplierListCustomerService',
+  'supplierProxy',
+  'userProductConfig',
+  'userProductConfigReadOnly',
+  'fundRecord',
+  'fundRecordAdmin',
+  'fundRecordAdminCustomerService',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -37,6 +37,11 @@ const onlineUsers = page(() => import('../features/sessions/OnlineUsersPage'));
 const errorLoggerPage = page(() => import('../features/errorlog/ErrorLoggerPage'));
 const messagePage = page(() => import('../features/messages/MessagePage'));
 const profile = page(() => import('../features/profile/ProfilePage'));
+const userProductConfig = page(() => import('../features/products/UserProductConfigPage'));
+const fundRecord = page(() => import('../features/funds/FundRecordPage'));
+const merchantList = page(() => import('../features/merchants/MerchantListPage'));
+const supplierList = page(() => import('../features/suppliers/SupplierListPage'));
+const supplierProxy = page(() => import('../features/suppliers/SupplierProxyPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -55,6 +60,16 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   messagePage,
   profileList: profile,
   profileListCustomerService: profile,
+  userProductConfig,
+  userProductConfigReadOnly: userProductConfig,
+  fundRecord,
+  fundRecordAdmin: fundRecord,
+  fundRecordAdminCustomerService: fundRecord,
+  merchantList,
+  merchantListCustomerService: merchantList,
+  supplierList,
+  supplierListCustomerService: supplierList,
+  supplierProxy,
 };
 
 /** The page of a route name, if it is built. */

@@ -2,10 +2,14 @@ import { routeLocales } from '../app/routes.locales';
 import { auditLocales } from '../features/audit/locales';
 import { authLocales } from '../features/auth/locales';
 import { errorLogLocales } from '../features/errorlog/locales';
+import { fundsLocales } from '../features/funds/locales';
 import { homeLocales } from '../features/home/locales';
+import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
+import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
 import { sessionsLocales } from '../features/sessions/locales';
+import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from './common.locales';
 import type { Locales } from './types';
@@ -22,7 +26,11 @@ export const NAMESPACES: Record<string, Locales> = {
   audit: auditLocales,
   users: usersLocales,
   sessions: sessionsLocales,
+  suppliers: suppliersLocales,
   errorLog: errorLogLocales,
   messages: messagesLocales,
+  merchants: merchantsLocales,
   profile: profileLocales,
+  funds: fundsLocales,
+  products: productsLocales,
 };

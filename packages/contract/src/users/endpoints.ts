@@ -38,8 +38,16 @@ export const supplierProxyRowSchema = z.object({
   nickname: z.string(),
   parentId: z.number().int(),
   parentAccount: z.string(),
+  /** The agent's supplier record (ledger accounts `supplier:<supplierId>:available|frozen`). */
+  supplierId: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Minor units. */
+  balance: z.number().int(),
+  frozenBalance: z.number().int(),
   createdAt: z.string(),
 });
+export type SupplierProxyRow = z.infer<typeof supplierProxyRowSchema>;
 
 /** Account administration: the Admin calls of spec section 7 that need no balances, and the user option lists. */
 export const usersEndpoints = {
@@ -121,7 +129,8 @@ export const usersEndpoints = {
   getSupplierProxyList: defineEndpoint({
     method: 'GET',
     path: '/v1.0/admin/getSupplierProxyList',
-    summary: 'Supplier agents with their parent supplier (a supplier sees its own agents)',
+    summary:
+      'Supplier agents with their parent supplier and balances (a supplier sees its own agents); summary sums the balances',
     input: z.strictObject({ ...pagingShape }),
     output: pageOf(supplierProxyRowSchema),
     example: { pageIndex: 1, pageNum: 20 },

@@ -2,7 +2,7 @@ import { manageableRoles, type Role, USER_TEXTS, type UserOption, type UserRow }
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { ledgerAccounts, sessions, suppliers, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
@@ -192,24 +192,48 @@ export class UsersService {
     for await (const row of rows) yield toRow(row);
   }
 
+  /**
+   * Supplier agents (accounts with a parent, and their supplier records) with their balances; `summary`
+   * sums the balances over the whole set. A supplier sees its own agents only.
+   */
   async getSupplierProxyList(scope: DataScope, input: Page) {
     const parent = alias(users, 'parent');
+    const available = alias(ledgerAccounts, 'available');
+    const frozen = alias(ledgerAccounts, 'frozen');
     const where = and(
       eq(users.role, 'supplier'),
       isNotNull(users.parentId),
       isNull(users.deletedAt),
       scope.all ? undefined : inArray(users.parentId, [...scope.userIds]),
     );
-    const [rows, [total]] = await Promise.all([
+    const balance = sql<number>`coalesce(${available.balance}, 0)`.mapWith(Number);
+    const frozenBalance = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
+    // Ledger accounts exist only once used: a party never moved has balance 0 (left joins).
+    const availableOf = eq(available.code, sql`'supplier:' || ${suppliers.id} || ':available'`);
+    const frozenOf = eq(frozen.code, sql`'supplier:' || ${suppliers.id} || ':frozen'`);
+    const [rows, [totals]] = await Promise.all([
       this.db
-        .select({ agent: users, parentAccount: parent.account })
+        .select({ agent: users, parentAccount: parent.account, supplier: suppliers, balance, frozenBalance })
         .from(users)
         .innerJoin(parent, eq(parent.id, users.parentId))
+        .innerJoin(suppliers, eq(suppliers.userId, users.id))
+        .leftJoin(available, availableOf)
+        .leftJoin(frozen, frozenOf)
         .where(where)
         .orderBy(asc(users.id))
         .limit(input.pageSize)
         .offset((input.pageIndex - 1) * input.pageSize),
-      this.db.select({ n: count() }).from(users).where(where),
+      this.db
+        .select({
+          n: count(),
+          balance: sql<number>`coalesce(sum(${available.balance}), 0)`.mapWith(Number),
+          frozenBalance: sql<number>`coalesce(sum(${frozen.balance}), 0)`.mapWith(Number),
+        })
+        .from(users)
+        .innerJoin(suppliers, eq(suppliers.userId, users.id))
+        .leftJoin(available, availableOf)
+        .leftJoin(frozen, frozenOf)
+        .where(where),
     ]);
     return {
       list: rows.map((r) => ({
@@ -218,11 +242,17 @@ export class UsersService {
         nickname: r.agent.nickname,
         parentId: r.agent.parentId!,
         parentAccount: r.parentAccount,
+        supplierId: r.supplier.id,
+        name: r.supplier.name,
+        enabled: r.supplier.enabled,
+        balance: r.balance,
+        frozenBalance: r.frozenBalance,
         createdAt: r.agent.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
+      total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
+      summary: { balance: totals?.balance ?? 0, frozenBalance: totals?.frozenBalance ?? 0 },
     };
   }
 

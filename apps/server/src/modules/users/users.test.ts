@@ -1,5 +1,6 @@
 import { Code, endpoints, USER_TEXTS } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServices } from '../../app.js';
 import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { users } = endpoints;
@@ -163,6 +164,40 @@ describe('lists and options', () => {
     );
     const none = await t.call(users.getSupplierProxyList, { pageIndex: 1 }, { token });
     expect(none.body.data.total).toBe(0);
+    expect(none.body.data.summary).toEqual({ balance: 0, frozenBalance: 0 });
+  });
+
+  it('getSupplierProxyList: rows carry the agent’s supplier record and balances; summary sums them', async () => {
+    const supplier = await t.login('supplier1');
+    const before = await t.call(users.getSupplierProxyList, { pageIndex: 1 }, supplier);
+    const agent = before.body.data.list[0];
+    expect(agent).toMatchObject({ account: 'agent1', name: 'Agent One', enabled: true });
+    expect(agent.supplierId).toBeGreaterThan(0);
+    // Money onto the agent's ledger accounts shows in its row and in the summary.
+    const services = buildServices({ config: t.config, database: t.database, clock: t.clock });
+    await t.database.db.transaction((tx) =>
+      services.ledger.transfer(tx, {
+        idempotencyKey: 'users-test:agent-funds',
+        type: 'test',
+        note: 'test funding',
+        postings: [
+          { account: 'platform:adjustments', amount: -5_000_25 },
+          { account: `supplier:${agent.supplierId}:available`, amount: 5_000_00 },
+          { account: `supplier:${agent.supplierId}:frozen`, amount: 25 },
+        ],
+      }),
+    );
+    const after = await t.call(users.getSupplierProxyList, { pageIndex: 1 }, supplier);
+    const row = after.body.data.list[0];
+    expect(row.balance).toBe(agent.balance + 5_000_00);
+    expect(row.frozenBalance).toBe(agent.frozenBalance + 25);
+    const rows = after.body.data.list as Array<{ balance: number; frozenBalance: number }>;
+    expect(after.body.data.summary).toEqual({
+      balance: rows.reduce((s, r) => s + r.balance, 0),
+      frozenBalance: rows.reduce((s, r) => s + r.frozenBalance, 0),
+    });
+    const forAdmin = await t.call(users.getSupplierProxyList, { pageIndex: 1 }, admin);
+    expect(forAdmin.body.data.summary).toEqual(after.body.data.summary);
   });
 
   it('option lists: by role, suppliers with or without agents, unused merchant accounts', async () => {
@@ -175,8 +210,16 @@ describe('lists and options', () => {
     const supplier = await t.login('supplier1');
     const team = await t.call(users.getSupplierUserOptions, { isGetAllAgentSupplier: 'true' }, supplier);
     expect(team.body.data.map((o: { account: string }) => o.account).sort()).toEqual(['agent1', 'supplier1']);
+    // merchant1 is linked to the demo merchant; a new merchant account is not linked to anything yet.
+    await t.call(
+      users.addUser,
+      { nickname: 'Shop', account: 'shop7', password: 'shop2024', access: 'merchant' },
+      admin,
+    );
     const unused = await t.call(users.getUnusedUserOptions, { role: 'merchant' }, admin);
-    expect(unused.body.data.map((o: { account: string }) => o.account)).toContain('merchant1');
+    const accounts = unused.body.data.map((o: { account: string }) => o.account);
+    expect(accounts).toContain('shop7');
+    expect(accounts).not.toContain('merchant1');
   });
 });
 

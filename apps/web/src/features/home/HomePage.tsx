@@ -1,13 +1,69 @@
 import { endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, List, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
+import { formatMoney } from '../../shared/format/money';
+import { fundKeys } from '../funds/api';
+import { MerchantCredentialsCard } from '../merchants/MerchantCredentialsCard';
 
-/** Home for every role: who is signed in and the unread messages (statistics come with their own issue). */
+/**
+ * The caller's balances (getTotalBalance): a merchant's or supplier's own; staff see the platform totals
+ * over every merchant and supplier, and the platform revenue. Test hooks: `home-balance`,
+ * `home-frozen-balance`, `home-revenue`.
+ */
+function BalanceCards() {
+  const { t, i18n } = useTranslation(['home', 'common']);
+  const totals = useQuery({
+    queryKey: fundKeys.totalBalance,
+    queryFn: () => call(endpoints.funds.getTotalBalance, {}),
+  });
+  if (totals.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (totals.isError) {
+    return <Alert type="error" showIcon title={t('common:list.loadFailed', { message: totals.error.message })} />;
+  }
+  const data = totals.data;
+  const platform = data.kind === 'platform';
+  const money = (v: number | null) => formatMoney(v, i18n.language);
+  return (
+    <Row gutter={16} className="home-balances">
+      <Col xs={24} md={8}>
+        <Card>
+          <div data-testid="home-balance">
+            <Statistic
+              title={platform ? t('balance.platformBalance') : t('balance.balance')}
+              value={money(data.balance)}
+            />
+          </div>
+        </Card>
+      </Col>
+      <Col xs={24} md={8}>
+        <Card>
+          <div data-testid="home-frozen-balance">
+            <Statistic
+              title={platform ? t('balance.platformFrozen') : t('balance.frozenBalance')}
+              value={money(data.frozenBalance)}
+            />
+          </div>
+        </Card>
+      </Col>
+      {platform && (
+        <Col xs={24} md={8}>
+          <Card>
+            <div data-testid="home-revenue">
+              <Statistic title={t('balance.revenue')} value={money(data.revenue)} />
+            </div>
+          </Card>
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+/** Home for every role: who is signed in, the balances and the unread messages (statistics come with their own issue). */
 export default function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const { user } = useSession();
@@ -22,6 +78,8 @@ export default function HomePage() {
           <Descriptions.Item label={t('role')}>{t(`common:role.${user.access}`)}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <BalanceCards />
+      {user.access === 'merchant' && <MerchantCredentialsCard />}
       <Card
         title={t('unread')}
         extra={<Button onClick={() => navigate('/message_page')}>{t('openInbox')}</Button>}

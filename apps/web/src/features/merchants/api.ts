@@ -1,0 +1,43 @@
+import { Code } from '@paydesk/contract';
+import type { i18n as I18n } from 'i18next';
+import { ApiError } from '../../shared/api/http';
+
+/** Query keys of the merchants area; every change invalidates `merchantKeys.all`. */
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  list: ['merchants', 'list'] as const,
+  mine: ['merchants', 'mine'] as const,
+  unusedAccounts: ['merchants', 'unusedAccounts'] as const,
+};
+
+/** The server's refusal in the user's language: by its reason key when known, else its message. */
+export function merchantErrorText(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === Code.conflict && error.reason === undefined) return i18n.t('merchants:error.addFailed');
+    const key = error.reason ? `merchants:reason.${error.reason}` : undefined;
+    if (key && i18n.exists(key)) return i18n.t(key);
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9A-Fa-f:.]+$/;
+
+/** A first check of a whitelist entry in the form (the server checks it exactly). */
+export function looksLikeIpOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && IPV6.test(address);
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** The whitelist textarea's lines (or commas) as entries. */
+export function whitelistEntries(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[\s,]+/)
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+}

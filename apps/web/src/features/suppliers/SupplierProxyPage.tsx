@@ -1,0 +1,347 @@
+import { endpoints, type SupplierProxyRow } from '@paydesk/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../shared/api/http';
+import { formatRate, parseRateInput } from '../../shared/format/money';
+import { type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { useProductName } from '../products/productName';
+import { ACCOUNT_PATTERN, PASSWORD_PATTERN, supplierErrorText, supplierKeys } from './api';
+
+type AgentRow = SupplierProxyRow;
+
+const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+/** A percentage with at most two decimals, 0 to 100. */
+const RATE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
+
+interface AgentValues {
+  account: string;
+  nickname: string;
+  password: string;
+  name: string;
+}
+
+/** Add an agent (create) or change its name and nickname (edit: no account, no password). */
+function AgentFormModal(props: {
+  row: AgentRow | null;
+  pending: boolean;
+  onSubmit(values: AgentValues): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation(['suppliers', 'common']);
+  const [form] = Form.useForm<AgentValues>();
+  const editing = props.row !== null;
+  const required = { required: true, whitespace: true, message: t('rule.requiredFields') };
+  return (
+    <Modal
+      open
+      title={editing ? t('form.agentEditTitle', { name: props.row?.name }) : t('form.agentTitle')}
+      okText={t('common:action.save')}
+      cancelText={t('common:action.cancel')}
+      confirmLoading={props.pending}
+      onOk={() => form.submit()}
+      onCancel={props.onClose}
+    >
+      <Form<AgentValues>
+        form={form}
+        layout="vertical"
+        data-testid="agent-form"
+        initialValues={props.row ? { name: props.row.name, nickname: props.row.nickname } : undefined}
+        onFinish={(v) =>
+          props.onSubmit({
+            ...v,
+            name: v.name.trim(),
+            nickname: v.nickname.trim(),
+            account: (v.account ?? '').trim(),
+          })
+        }
+      >
+        {!editing && (
+          <Form.Item
+            name="account"
+            label={t('form.account')}
+            rules={[
+              required,
+              { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
+              { max: 32, message: t('rule.accountLength') },
+            ]}
+          >
+            <Input autoComplete="off" data-testid="agent-form-account" />
+          </Form.Item>
+        )}
+        <Form.Item name="nickname" label={t('form.nickname')} rules={[required, { max: 64 }]}>
+          <Input autoComplete="off" data-testid="agent-form-nickname" />
+        </Form.Item>
+        {!editing && (
+          <Form.Item
+            name="password"
+            label={t('form.password')}
+            rules={[
+              { required: true, message: t('rule.passwordStrength') },
+              { pattern: PASSWORD_PATTERN, message: t('rule.passwordStrength') },
+              { min: 8, message: t('rule.passwordLength') },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="agent-form-password" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="name"
+          label={t('form.agentName')}
+          rules={[{ required: true, whitespace: true, message: t('rule.nameRequired') }, { max: 64 }]}
+        >
+          <Input autoComplete="off" data-testid="agent-form-name" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * An agent's commission: pick one of the caller's enabled products, see the caller's own rate (the
+ * agent's maximum), enter a percentage. The cap is the server's: its refusal shows here, translated.
+ */
+function CommissionModal(props: { row: AgentRow; onClose(): void }) {
+  const { t, i18n } = useTranslation(['suppliers', 'common']);
+  const productName = useProductName();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ productId?: number; rate: string }>();
+  const productId = Form.useWatch('productId', form);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const rates = useQuery({
+    queryKey: supplierKeys.commissions(props.row.supplierId),
+    queryFn: () => call(endpoints.suppliers.getAgentCommissions, { agentId: props.row.supplierId }),
+  });
+  const chosen = rates.data?.find((r) => r.productId === productId);
+  const save = useMutation({
+    mutationFn: (v: { productId: number; commissionRate: number }) =>
+      call(endpoints.suppliers.setAgentCommission, { agentId: props.row.supplierId, ...v }),
+    onSuccess: async () => {
+      void message.success(t('success.commission'));
+      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+      props.onClose();
+    },
+    onError: (error) => setRefusal(supplierErrorText(i18n, error)),
+  });
+  return (
+    <Modal
+      open
+      title={t('commission.title', { name: props.row.name })}
+      okText={t('common:action.save')}
+      cancelText={t('common:action.cancel')}
+      confirmLoading={save.isPending}
+      okButtonProps={{ disabled: rates.data?.length === 0 }}
+      onOk={() => form.submit()}
+      onCancel={props.onClose}
+    >
+      {rates.data?.length === 0 && <Alert type="info" showIcon title={t('commission.noProducts')} />}
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="agent-commission-form"
+        onValuesChange={() => setRefusal(null)}
+        onFinish={(v) => {
+          const commissionRate = parseRateInput(v.rate);
+          if (v.productId === undefined || commissionRate === null) return;
+          save.mutate({ productId: v.productId, commissionRate });
+        }}
+      >
+        <Form.Item
+          name="productId"
+          label={t('commission.product')}
+          rules={[{ required: true, message: t('commission.productRequired') }]}
+        >
+          <Select
+            data-testid="agent-commission-product"
+            loading={rates.isFetching}
+            options={(rates.data ?? []).map((r) => ({ value: r.productId, label: productName(r.productId) }))}
+            onChange={(id: number) => {
+              const current = rates.data?.find((r) => r.productId === id)?.agentRate;
+              form.setFieldValue('rate', current === null || current === undefined ? '' : (current / 100).toFixed(2));
+            }}
+          />
+        </Form.Item>
+        {chosen && (
+          <Space direction="vertical" size={0} style={{ marginBottom: 12 }}>
+            <Typography.Text strong data-testid="agent-commission-max">
+              {t('commission.max', { rate: formatRate(chosen.parentRate) })}
+            </Typography.Text>
+            <Typography.Text type="secondary" data-testid="agent-commission-current">
+              {t('commission.current', {
+                rate: chosen.agentRate === null ? t('commission.none') : formatRate(chosen.agentRate),
+              })}
+            </Typography.Text>
+          </Space>
+        )}
+        <Form.Item
+          name="rate"
+          label={t('commission.rate')}
+          rules={[
+            { required: true, message: t('commission.rateInvalid') },
+            {
+              validator: (_r, value: string | undefined) => {
+                const text = String(value ?? '').trim();
+                const bp = parseRateInput(text);
+                return RATE_PATTERN.test(text) && bp !== null && bp >= 0 && bp <= 10_000
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('commission.rateInvalid')));
+              },
+            },
+          ]}
+        >
+          <Input suffix="%" autoComplete="off" data-testid="agent-commission-rate" />
+        </Form.Item>
+      </Form>
+      {refusal && <Alert type="error" showIcon title={refusal} data-testid="agent-commission-error" />}
+    </Modal>
+  );
+}
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; row: AgentRow } | { kind: 'commission'; row: AgentRow };
+
+/**
+ * Suppliers › supplier agents (`supplierProxy`, role supplier): the caller's agents with their balances
+ * and totals; create, rename, enable or disable them and set their commissions (never above the
+ * caller's own). An agent signing in sees that agents cannot have agents.
+ * Test hooks: `agent-list`, `agent-create`, `agent-notice`, per row `agent-enabled-<account>`,
+ * `agent-edit-<account>`, `agent-commission-<account>`; forms `agent-form-*`, `agent-commission-*`.
+ */
+export default function SupplierProxyPage() {
+  const { t, i18n } = useTranslation(['suppliers', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const mine = useQuery({ queryKey: supplierKeys.mine, queryFn: () => call(endpoints.suppliers.getMine, {}) });
+  const isAgent = mine.data != null && mine.data.parentId !== null;
+  const canManage = mine.data != null && mine.data.parentId === null;
+  const action = useMutation({
+    mutationFn: (a: { key: string; run(): Promise<unknown>; success: string }) => a.run(),
+    onSuccess: async (_d, a) => {
+      void message.success(t(a.success));
+      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+    },
+    onError: (error) => void message.error(supplierErrorText(i18n, error)),
+  });
+  const close = () => setDialog(null);
+
+  const columns: Array<ListColumn<AgentRow>> = [
+    { title: t('column.account'), dataIndex: 'account', key: 'account' },
+    { title: t('column.nickname'), dataIndex: 'nickname', key: 'nickname' },
+    { title: t('column.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('column.enabled'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      render: (on: boolean, row) => (
+        <Switch
+          size="small"
+          checked={on}
+          disabled={!canManage}
+          loading={action.isPending && action.variables?.key === `${row.id}:enabled`}
+          data-testid={`agent-enabled-${row.account}`}
+          onChange={(next) =>
+            action.mutate({
+              key: `${row.id}:enabled`,
+              run: () =>
+                call(endpoints.suppliers.updateAgent, {
+                  agentId: row.supplierId,
+                  name: row.name,
+                  nickname: row.nickname,
+                  enabled: next,
+                }),
+              success: next ? 'success.opened' : 'success.closed',
+            })
+          }
+        />
+      ),
+    },
+    { title: t('column.balance'), dataIndex: 'balance', key: 'balance', money: true },
+    { title: t('column.frozenBalance'), dataIndex: 'frozenBalance', key: 'frozenBalance', money: true },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
+  ];
+  if (canManage) {
+    columns.push({
+      title: t('column.actions'),
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`agent-edit-${row.account}`}
+            onClick={() => setDialog({ kind: 'edit', row })}
+          >
+            {t('action.edit')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`agent-commission-${row.account}`}
+            onClick={() => setDialog({ kind: 'commission', row })}
+          >
+            {t('action.commission')}
+          </Button>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <div className="page">
+      {isAgent && <Alert type="info" showIcon title={t('proxy.agentNotice')} data-testid="agent-notice" />}
+      {mine.isSuccess && mine.data === null && (
+        <Alert type="warning" showIcon title={t('proxy.noRecord')} data-testid="agent-notice" />
+      )}
+      <ListTable<AgentRow>
+        testId="agent-list"
+        viewKey="supplierProxy"
+        queryKey={supplierKeys.proxy}
+        rowKey="id"
+        fetchPage={(p) => call(endpoints.users.getSupplierProxyList, { pageIndex: p.pageIndex, pageSize: p.pageSize })}
+        columns={columns}
+        toolbar={
+          canManage && (
+            <Button type="primary" data-testid="agent-create" onClick={() => setDialog({ kind: 'create' })}>
+              {t('action.createAgent')}
+            </Button>
+          )
+        }
+      />
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <AgentFormModal
+          row={dialog.kind === 'edit' ? dialog.row : null}
+          pending={action.isPending}
+          onClose={close}
+          onSubmit={(v) => {
+            if (dialog.kind === 'create') {
+              action.mutate(
+                { key: 'create', run: () => call(endpoints.suppliers.createAgent, v), success: 'success.createAgent' },
+                { onSuccess: close },
+              );
+            } else {
+              const { row } = dialog;
+              action.mutate(
+                {
+                  key: `${row.id}:update`,
+                  run: () =>
+                    call(endpoints.suppliers.updateAgent, {
+                      agentId: row.supplierId,
+                      name: v.name,
+                      nickname: v.nickname,
+                      enabled: row.enabled,
+                    }),
+                  success: 'success.update',
+                },
+                { onSuccess: close },
+              );
+            }
+          }}
+        />
+      )}
+      {dialog?.kind === 'commission' && <CommissionModal row={dialog.row} onClose={close} />}
+    </div>
+  );
+}
