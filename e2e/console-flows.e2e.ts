@@ -85,7 +85,7 @@ describe('account management, sessions and the audit trail', () => {
     await page.getByTestId('user-form-password').fill('daytime2024');
     await page.getByTestId('user-form-role').click();
     await page.locator('.ant-select-item-option', { hasText: 'Customer service' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByTestId('user-delete-day1').waitFor();
 
     // Delete it: the server asks for the second-level password; the dialog opens, then the call is retried.

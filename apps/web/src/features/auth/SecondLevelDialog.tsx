@@ -70,6 +70,9 @@ export function SecondLevelDialog() {
       onCancel={() => settle(false)}
       destroyOnHidden
       forceRender
+      // Asked for by a call made from inside another dialog (a proposal, a credentials modal): it
+      // must open above that dialog, not behind it.
+      zIndex={2000}
     >
       <Alert type="warning" showIcon title={t('secondLevel.needed')} className="dialog-alert" />
       <Form form={form} name="secondLevel" layout="vertical" onFinish={() => void submit()}>
