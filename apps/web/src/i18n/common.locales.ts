@@ -78,6 +78,13 @@ export const commonLocales = {
       exportFailed: '导出失败',
       updateFailed: '更新失败',
     },
+    accountForm: {
+      accountCharset: '账号只能包含数字和英文字母',
+      accountLength: '账号最多 32 个字符',
+      passwordStrength: '密码必须包含数字和字母',
+      passwordLength: '密码至少 8 位',
+    },
+    toggle: { opened: '开启成功', closed: '关闭成功' },
     role: {
       superAdmin: '超级管理员',
       admin: '管理员',
@@ -164,6 +171,13 @@ export const commonLocales = {
       exportFailed: '匯出失敗',
       updateFailed: '更新失敗',
     },
+    accountForm: {
+      accountCharset: '帳號只能包含數字和英文字母',
+      accountLength: '帳號最多 32 個字元',
+      passwordStrength: '密碼必須包含數字和字母',
+      passwordLength: '密碼至少 8 位',
+    },
+    toggle: { opened: '開啟成功', closed: '關閉成功' },
     role: {
       superAdmin: '超級管理員',
       admin: '管理員',
@@ -250,6 +264,13 @@ export const commonLocales = {
       exportFailed: 'export failed',
       updateFailed: 'update failed',
     },
+    accountForm: {
+      accountCharset: 'account accepts only digits and English letters',
+      accountLength: 'account is at most 32 characters',
+      passwordStrength: 'password must contain digits and letters',
+      passwordLength: 'password must be at least 8 characters',
+    },
+    toggle: { opened: 'opened successfully', closed: 'closed successfully' },
     role: {
       superAdmin: 'Super admin',
       admin: 'Admin',

@@ -9,6 +9,9 @@ export const USER_TEXTS = {
   accountExists: 'add failed, check whether the account already exists',
 } as const;
 
+/** Spec section 5: account names are digits and English letters only (the console's form checks it too). */
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9]+$/;
+
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const blankToUndefined = (v: unknown) => {
   const t = trimmed(v);
@@ -28,7 +31,7 @@ export const accountSchema = z.preprocess(
     .string(USER_TEXTS.requiredFields)
     .min(1, USER_TEXTS.requiredFields)
     .max(32, 'account is at most 32 characters')
-    .regex(/^[A-Za-z0-9]+$/, USER_TEXTS.accountCharset),
+    .regex(ACCOUNT_PATTERN, USER_TEXTS.accountCharset),
 );
 export const nicknameSchema = z.preprocess(
   trimmed,

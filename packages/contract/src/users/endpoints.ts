@@ -32,6 +32,9 @@ const userFilterShape = {
   includeDeleted: queryBoolean.optional(),
 };
 
+/** The agent list's filters, shared by the list and its export: part of the agent's account. */
+const supplierProxyFilterShape = { account: textFilter(32) };
+
 export const supplierProxyRowSchema = z.object({
   id: z.number().int(),
   account: z.string(),
@@ -131,12 +134,24 @@ export const usersEndpoints = {
     path: '/v1.0/admin/getSupplierProxyList',
     summary:
       'Supplier agents with their parent supplier and balances (a supplier sees its own agents); summary sums the balances',
-    input: z.strictObject({ ...pagingShape }),
+    input: z.strictObject({ ...pagingShape, ...supplierProxyFilterShape }),
     output: pageOf(supplierProxyRowSchema),
     example: { pageIndex: 1, pageNum: 20 },
     access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier'],
     token2: false,
     scope: 'owned',
+  }),
+  exportSupplierProxyList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/admin/exportSupplierProxyList',
+    summary: 'Every supplier agent of the filtered set as CSV, with balances (a supplier: its own agents)',
+    input: z.strictObject(supplierProxyFilterShape),
+    output: supplierProxyRowSchema,
+    example: { account: 'agent' },
+    access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier'],
+    token2: false,
+    scope: 'owned',
+    produces: 'csv',
   }),
   updateUser: defineEndpoint({
     method: 'POST',

@@ -109,6 +109,15 @@ const PARTY_OWNER_KINDS = ['merchant', 'supplier'];
 const partyUserId = sql<number | null>`coalesce(${merchants.userId}, ${suppliers.userId})`;
 const partyName = sql<string | null>`coalesce(${merchants.name}, ${suppliers.name})`;
 
+/** Join conditions of a party's ledger entries: its account (merchant or supplier only), transfer, owner. */
+const partyAccountOn = and(
+  eq(ledgerAccounts.id, ledgerEntries.accountId),
+  inArray(ledgerAccounts.ownerKind, PARTY_OWNER_KINDS),
+);
+const transferOn = eq(ledgerTransfers.id, ledgerEntries.transferId);
+const merchantOn = and(eq(ledgerAccounts.ownerKind, 'merchant'), eq(merchants.id, ledgerAccounts.ownerId));
+const supplierOn = and(eq(ledgerAccounts.ownerKind, 'supplier'), eq(suppliers.id, ledgerAccounts.ownerId));
+
 const proposer = alias(users, 'proposer');
 const decider = alias(users, 'decider');
 const proposalMerchant = alias(merchants, 'proposal_merchant');
@@ -174,13 +183,10 @@ export class FundsService {
         transferId: ledgerEntries.transferId,
       })
       .from(ledgerEntries)
-      .innerJoin(
-        ledgerAccounts,
-        and(eq(ledgerAccounts.id, ledgerEntries.accountId), inArray(ledgerAccounts.ownerKind, PARTY_OWNER_KINDS)),
-      )
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .leftJoin(merchants, and(eq(ledgerAccounts.ownerKind, 'merchant'), eq(merchants.id, ledgerAccounts.ownerId)))
-      .leftJoin(suppliers, and(eq(ledgerAccounts.ownerKind, 'supplier'), eq(suppliers.id, ledgerAccounts.ownerId)))
+      .innerJoin(ledgerAccounts, partyAccountOn)
+      .innerJoin(ledgerTransfers, transferOn)
+      .leftJoin(merchants, merchantOn)
+      .leftJoin(suppliers, supplierOn)
       .leftJoin(users, eq(users.id, partyUserId))
       .where(where);
   }
@@ -200,13 +206,10 @@ export class FundsService {
           expense: sumText(sql`case when ${ledgerEntries.amount} < 0 then ${ledgerEntries.amount} else 0 end`),
         })
         .from(ledgerEntries)
-        .innerJoin(
-          ledgerAccounts,
-          and(eq(ledgerAccounts.id, ledgerEntries.accountId), inArray(ledgerAccounts.ownerKind, PARTY_OWNER_KINDS)),
-        )
-        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-        .leftJoin(merchants, and(eq(ledgerAccounts.ownerKind, 'merchant'), eq(merchants.id, ledgerAccounts.ownerId)))
-        .leftJoin(suppliers, and(eq(ledgerAccounts.ownerKind, 'supplier'), eq(suppliers.id, ledgerAccounts.ownerId)))
+        .innerJoin(ledgerAccounts, partyAccountOn)
+        .innerJoin(ledgerTransfers, transferOn)
+        .leftJoin(merchants, merchantOn)
+        .leftJoin(suppliers, supplierOn)
         .where(where),
     ]);
     return {

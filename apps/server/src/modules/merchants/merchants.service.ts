@@ -145,6 +145,13 @@ const available = alias(ledgerAccounts, 'merchant_available');
 const frozen = alias(ledgerAccounts, 'merchant_frozen');
 const balanceExpr = sql<number>`coalesce(${available.balance}, 0)`.mapWith(Number);
 const frozenExpr = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
+// A merchant's ledger accounts exist only once used: left joins on these, 0 when absent.
+const availableOn = and(
+  eq(available.ownerKind, 'merchant'),
+  eq(available.ownerId, merchants.id),
+  eq(available.bucket, 'available'),
+);
+const frozenOn = and(eq(frozen.ownerKind, 'merchant'), eq(frozen.ownerId, merchants.id), eq(frozen.bucket, 'frozen'));
 
 /** Merchants (issue 4 item 3): records, settings and API credentials; balances read from the ledger. */
 export class MerchantsService {
@@ -163,18 +170,8 @@ export class MerchantsService {
       .select({ m: merchants, account: users.account, balance: balanceExpr, frozenBalance: frozenExpr })
       .from(merchants)
       .innerJoin(users, eq(users.id, merchants.userId))
-      .leftJoin(
-        available,
-        and(
-          eq(available.ownerKind, 'merchant'),
-          eq(available.ownerId, merchants.id),
-          eq(available.bucket, 'available'),
-        ),
-      )
-      .leftJoin(
-        frozen,
-        and(eq(frozen.ownerKind, 'merchant'), eq(frozen.ownerId, merchants.id), eq(frozen.bucket, 'frozen')),
-      );
+      .leftJoin(available, availableOn)
+      .leftJoin(frozen, frozenOn);
   }
 
   private toRow(r: { m: MerchantRecord; account: string; balance: number; frozenBalance: number }): MerchantRow {
@@ -233,18 +230,8 @@ export class MerchantsService {
         })
         .from(merchants)
         .innerJoin(users, eq(users.id, merchants.userId))
-        .leftJoin(
-          available,
-          and(
-            eq(available.ownerKind, 'merchant'),
-            eq(available.ownerId, merchants.id),
-            eq(available.bucket, 'available'),
-          ),
-        )
-        .leftJoin(
-          frozen,
-          and(eq(frozen.ownerKind, 'merchant'), eq(frozen.ownerId, merchants.id), eq(frozen.bucket, 'frozen')),
-        )
+        .leftJoin(available, availableOn)
+        .leftJoin(frozen, frozenOn)
         .where(where),
     ]);
     return {

@@ -72,6 +72,25 @@ const frozenSql = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
 const availableOn = eq(available.code, sql`'supplier:' || ${suppliers.id} || ':available'`);
 const frozenOn = eq(frozen.code, sql`'supplier:' || ${suppliers.id} || ':frozen'`);
 
+/**
+ * A supplier's balances, for every query that reads them (the supplier list here, the agent list of
+ * the users module): left join `available` on `availableOn` and `frozen` on `frozenOn`, select
+ * `balance` and `frozenBalance` per row; `totals` counts the rows and sums both balances.
+ */
+export const supplierBalances = {
+  available,
+  frozen,
+  availableOn,
+  frozenOn,
+  balance: balanceSql,
+  frozenBalance: frozenSql,
+  totals: {
+    n: count(),
+    balance: sql<number>`coalesce(sum(${available.balance}), 0)`.mapWith(Number),
+    frozenBalance: sql<number>`coalesce(sum(${frozen.balance}), 0)`.mapWith(Number),
+  },
+};
+
 const rowFields = {
   supplier: suppliers,
   account: users.account,
@@ -182,11 +201,7 @@ export class SuppliersService {
         .limit(input.pageSize)
         .offset((input.pageIndex - 1) * input.pageSize),
       this.db
-        .select({
-          n: count(),
-          balance: sql<number>`coalesce(sum(${available.balance}), 0)`.mapWith(Number),
-          frozenBalance: sql<number>`coalesce(sum(${frozen.balance}), 0)`.mapWith(Number),
-        })
+        .select(supplierBalances.totals)
         .from(suppliers)
         .innerJoin(users, eq(users.id, suppliers.userId))
         .leftJoin(available, availableOn)

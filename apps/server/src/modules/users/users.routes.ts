@@ -12,7 +12,12 @@ export function usersHandlers(users: UsersService) {
     getUserList: (input) => users.getUserList({ ...input, pageSize: pageSizeOf(input) }),
     exportUserList: (input) => users.exportUserList(input),
     getSupplierProxyList: (input, ctx) =>
-      users.getSupplierProxyList(ctx.scope, { pageIndex: input.pageIndex, pageSize: pageSizeOf(input) }),
+      users.getSupplierProxyList(ctx.scope, {
+        pageIndex: input.pageIndex,
+        pageSize: pageSizeOf(input),
+        account: input.account,
+      }),
+    exportSupplierProxyList: (input, ctx) => users.exportSupplierProxyList(ctx.scope, input),
     updateUser: async (input, ctx) => {
       await users.updateUser(ctx.user, input, ctx.actor);
       return null;

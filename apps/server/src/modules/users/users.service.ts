@@ -2,7 +2,7 @@ import { manageableRoles, type Role, USER_TEXTS, type UserOption, type UserRow }
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { ledgerAccounts, sessions, suppliers, users } from '../../db/schema.js';
+import { sessions, suppliers, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
@@ -12,6 +12,7 @@ import { keysetRows } from '../../platform/export.js';
 import { hashPassword } from '../../platform/secrets.js';
 import type { SessionStore } from '../../platform/sessions.js';
 import { assertManageable, escapeLike } from '../auth/auth.service.js';
+import { supplierBalances } from '../suppliers/suppliers.service.js';
 
 type UserRecord = typeof users.$inferSelect;
 
@@ -71,6 +72,10 @@ export interface NewUser {
   account: string;
   password: string;
   access: Role;
+}
+
+interface SupplierProxyFilters {
+  account?: string | null | undefined;
 }
 
 interface Page {
@@ -196,64 +201,74 @@ export class UsersService {
    * Supplier agents (accounts with a parent, and their supplier records) with their balances; `summary`
    * sums the balances over the whole set. A supplier sees its own agents only.
    */
-  async getSupplierProxyList(scope: DataScope, input: Page) {
-    const parent = alias(users, 'parent');
-    const available = alias(ledgerAccounts, 'available');
-    const frozen = alias(ledgerAccounts, 'frozen');
-    const where = and(
+  private supplierProxyWhere(scope: DataScope, filters: SupplierProxyFilters) {
+    return and(
       eq(users.role, 'supplier'),
       isNotNull(users.parentId),
       isNull(users.deletedAt),
       scope.all ? undefined : inArray(users.parentId, [...scope.userIds]),
+      filters.account ? ilike(users.account, `%${escapeLike(filters.account)}%`) : undefined,
     );
-    const balance = sql<number>`coalesce(${available.balance}, 0)`.mapWith(Number);
-    const frozenBalance = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
+  }
+
+  /** Agents with their parent and balances, in id order, after `cursor` when given (list and export). */
+  private supplierProxyRows(where: SQL | undefined, limit: number, offset: number, cursor: number | null = null) {
+    const parent = alias(users, 'parent');
     // Ledger accounts exist only once used: a party never moved has balance 0 (left joins).
-    const availableOf = eq(available.code, sql`'supplier:' || ${suppliers.id} || ':available'`);
-    const frozenOf = eq(frozen.code, sql`'supplier:' || ${suppliers.id} || ':frozen'`);
-    const [rows, [totals]] = await Promise.all([
+    const { available, frozen, availableOn, frozenOn, balance, frozenBalance } = supplierBalances;
+    return this.db
+      .select({ agent: users, parentAccount: parent.account, supplier: suppliers, balance, frozenBalance })
+      .from(users)
+      .innerJoin(parent, eq(parent.id, users.parentId))
+      .innerJoin(suppliers, eq(suppliers.userId, users.id))
+      .leftJoin(available, availableOn)
+      .leftJoin(frozen, frozenOn)
+      .where(and(where, cursor === null ? undefined : gt(users.id, cursor)))
+      .orderBy(asc(users.id))
+      .limit(limit)
+      .offset(offset)
+      .then((rows) =>
+        rows.map((r) => ({
+          id: r.agent.id,
+          account: r.agent.account,
+          nickname: r.agent.nickname,
+          parentId: r.agent.parentId!,
+          parentAccount: r.parentAccount,
+          supplierId: r.supplier.id,
+          name: r.supplier.name,
+          enabled: r.supplier.enabled,
+          balance: r.balance,
+          frozenBalance: r.frozenBalance,
+          createdAt: r.agent.createdAt.toISOString(),
+        })),
+      );
+  }
+
+  async getSupplierProxyList(scope: DataScope, input: Page & SupplierProxyFilters) {
+    const where = this.supplierProxyWhere(scope, input);
+    const { available, frozen, availableOn, frozenOn } = supplierBalances;
+    const [list, [totals]] = await Promise.all([
+      this.supplierProxyRows(where, input.pageSize, (input.pageIndex - 1) * input.pageSize),
       this.db
-        .select({ agent: users, parentAccount: parent.account, supplier: suppliers, balance, frozenBalance })
-        .from(users)
-        .innerJoin(parent, eq(parent.id, users.parentId))
-        .innerJoin(suppliers, eq(suppliers.userId, users.id))
-        .leftJoin(available, availableOf)
-        .leftJoin(frozen, frozenOf)
-        .where(where)
-        .orderBy(asc(users.id))
-        .limit(input.pageSize)
-        .offset((input.pageIndex - 1) * input.pageSize),
-      this.db
-        .select({
-          n: count(),
-          balance: sql<number>`coalesce(sum(${available.balance}), 0)`.mapWith(Number),
-          frozenBalance: sql<number>`coalesce(sum(${frozen.balance}), 0)`.mapWith(Number),
-        })
+        .select(supplierBalances.totals)
         .from(users)
         .innerJoin(suppliers, eq(suppliers.userId, users.id))
-        .leftJoin(available, availableOf)
-        .leftJoin(frozen, frozenOf)
+        .leftJoin(available, availableOn)
+        .leftJoin(frozen, frozenOn)
         .where(where),
     ]);
     return {
-      list: rows.map((r) => ({
-        id: r.agent.id,
-        account: r.agent.account,
-        nickname: r.agent.nickname,
-        parentId: r.agent.parentId!,
-        parentAccount: r.parentAccount,
-        supplierId: r.supplier.id,
-        name: r.supplier.name,
-        enabled: r.supplier.enabled,
-        balance: r.balance,
-        frozenBalance: r.frozenBalance,
-        createdAt: r.agent.createdAt.toISOString(),
-      })),
+      list,
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
       summary: { balance: totals?.balance ?? 0, frozenBalance: totals?.frozenBalance ?? 0 },
     };
+  }
+  /** The filtered agents as CSV rows, streamed in batches (same scope and filters as the list). */
+  async *exportSupplierProxyList(scope: DataScope, filters: SupplierProxyFilters) {
+    const where = this.supplierProxyWhere(scope, filters);
+    yield* keysetRows((cursor, limit) => this.supplierProxyRows(where, limit, 0, cursor));
   }
 
   async updateUser(

@@ -165,6 +165,13 @@ describe('lists and options', () => {
     const none = await t.call(users.getSupplierProxyList, { pageIndex: 1 }, { token });
     expect(none.body.data.total).toBe(0);
     expect(none.body.data.summary).toEqual({ balance: 0, frozenBalance: 0 });
+    // The export is the same filtered set, in the same scope.
+    expect((await downloadCsv(t, users.exportSupplierProxyList, {}, { token })).rows).toHaveLength(0);
+    const mine = await downloadCsv(t, users.exportSupplierProxyList, { account: 'agent' }, supplier);
+    expect(mine.rows).toHaveLength(1);
+    expect(mine.rows[0]).toContain('agent1');
+    const filtered = await t.call(users.getSupplierProxyList, { pageIndex: 1, account: 'nobody' }, admin);
+    expect(filtered.body.data.total).toBe(0);
   });
 
   it('getSupplierProxyList: rows carry the agent’s supplier record and balances; summary sums them', async () => {

@@ -4,12 +4,8 @@ import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
+import { NewAccountFields } from '../../shared/forms/AccountFields';
 import { looksLikeIpOrCidr, merchantKeys, whitelistEntries } from './api';
-
-/** Spec section 5: account names are digits and English letters only. */
-const ACCOUNT_PATTERN = /^[A-Za-z0-9]+$/;
-/** Spec section 5: a password contains both digits and letters (the server also wants 8+). */
-const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 
 export interface MerchantFormValues {
   mode: 'newAccount' | 'linkAccount';
@@ -124,33 +120,16 @@ export function MerchantFormModal(props: {
           <Input autoComplete="off" data-testid="merchant-form-name" />
         </Form.Item>
         {!editing && mode === 'newAccount' && (
-          <>
-            <Form.Item
-              name="account"
-              label={t('form.account')}
-              rules={[
-                { required: true, whitespace: true, message: t('rule.accountRequired') },
-                { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
-                { max: 32, message: t('rule.accountLength') },
-              ]}
-            >
-              <Input autoComplete="off" data-testid="merchant-form-account" />
-            </Form.Item>
-            <Form.Item name="nickname" label={t('form.nickname')} extra={t('form.nicknameHint')}>
-              <Input autoComplete="off" maxLength={64} data-testid="merchant-form-nickname" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('form.password')}
-              rules={[
-                { required: true, message: t('rule.passwordStrength') },
-                { pattern: PASSWORD_PATTERN, message: t('rule.passwordStrength') },
-                { min: 8, message: t('rule.passwordLength') },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="merchant-form-password" />
-            </Form.Item>
-          </>
+          <NewAccountFields
+            testIdPrefix="merchant-form"
+            texts={{
+              account: t('form.account'),
+              accountRequired: t('rule.accountRequired'),
+              nickname: t('form.nickname'),
+              nicknameHint: t('form.nicknameHint'),
+              password: t('form.password'),
+            }}
+          />
         )}
         {!editing && mode === 'linkAccount' && (
           <Form.Item

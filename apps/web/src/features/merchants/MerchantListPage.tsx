@@ -1,12 +1,13 @@
 import { endpoints, type MerchantRow, type Role, routeByPath } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Modal, Space, Switch, Tag } from 'antd';
+import { App, Button, Drawer, Modal, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
+import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { BalanceProposalButton } from '../funds/BalanceProposalButton';
 import { PendingProposals } from '../funds/PendingProposals';
@@ -93,15 +94,6 @@ export default function MerchantListPage() {
     onError: (error) => void message.error(t('error.updateFailed', { message: failure(error) })),
   });
 
-  const setEnabled = useMutation({
-    mutationFn: (v: { id: number; enabled: boolean }) => call(endpoints.merchants.setEnabled, v),
-    onSuccess: async (_data, v) => {
-      void message.success(t(v.enabled ? 'success.opened' : 'success.closed'));
-      await reload();
-    },
-    onError: (error) => void message.error(failure(error)),
-  });
-
   const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   const columns: Array<ListColumn<MerchantRow>> = [
@@ -114,12 +106,12 @@ export default function MerchantListPage() {
       dataIndex: 'enabled',
       render: (on: boolean, row) =>
         canEdit ? (
-          <Switch
-            size="small"
+          <EnabledSwitch
             checked={on}
-            loading={setEnabled.isPending && setEnabled.variables?.id === row.id}
-            data-testid={`merchant-enabled-${row.merchantNo}`}
-            onChange={(next) => setEnabled.mutate({ id: row.id, enabled: next })}
+            testId={`merchant-enabled-${row.merchantNo}`}
+            onToggle={(enabled) => call(endpoints.merchants.setEnabled, { id: row.id, enabled })}
+            invalidate={merchantKeys.all}
+            errorText={failure}
           />
         ) : (
           <Tag color={on ? 'green' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>

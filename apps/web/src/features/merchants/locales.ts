@@ -61,10 +61,6 @@ export const merchantsLocales = {
     rule: {
       nameRequired: '商户名称不能为空',
       accountRequired: '账号不能为空',
-      accountCharset: '账号只能包含数字和英文字母',
-      accountLength: '账号最多 32 个字符',
-      passwordStrength: '密码必须包含数字和字母',
-      passwordLength: '密码至少 8 位',
       userIdRequired: '请选择要关联的商户账号',
       ipInvalid: '白名单中有无效的地址：{{entry}}',
       ipTooMany: '白名单最多 50 个地址',
@@ -92,8 +88,6 @@ export const merchantsLocales = {
     success: {
       create: '商户已创建',
       update: '更新成功',
-      opened: '开启成功',
-      closed: '关闭成功',
     },
     error: {
       addFailed: '新增失败，请检查账号是否已存在',
@@ -166,10 +160,6 @@ export const merchantsLocales = {
     rule: {
       nameRequired: '商戶名稱不能為空',
       accountRequired: '帳號不能為空',
-      accountCharset: '帳號只能包含數字和英文字母',
-      accountLength: '帳號最多 32 個字元',
-      passwordStrength: '密碼必須包含數字和字母',
-      passwordLength: '密碼至少 8 位',
       userIdRequired: '請選擇要關聯的商戶帳號',
       ipInvalid: '白名單中有無效的地址：{{entry}}',
       ipTooMany: '白名單最多 50 個地址',
@@ -197,8 +187,6 @@ export const merchantsLocales = {
     success: {
       create: '商戶已建立',
       update: '更新成功',
-      opened: '開啟成功',
-      closed: '關閉成功',
     },
     error: {
       addFailed: '新增失敗，請檢查帳號是否已存在',
@@ -271,10 +259,6 @@ export const merchantsLocales = {
     rule: {
       nameRequired: 'merchant name cannot be empty',
       accountRequired: 'account cannot be empty',
-      accountCharset: 'account accepts only digits and English letters',
-      accountLength: 'account is at most 32 characters',
-      passwordStrength: 'password must contain digits and letters',
-      passwordLength: 'password must be at least 8 characters',
       userIdRequired: 'choose the merchant account to link',
       ipInvalid: 'not a valid address or range: {{entry}}',
       ipTooMany: 'at most 50 whitelist entries',
@@ -304,8 +288,6 @@ export const merchantsLocales = {
     success: {
       create: 'Merchant created',
       update: 'Updated',
-      opened: 'opened successfully',
-      closed: 'closed successfully',
     },
     error: {
       addFailed: 'add failed, check whether the account already exists',

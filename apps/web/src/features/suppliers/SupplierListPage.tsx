@@ -1,17 +1,19 @@
 import { ACCOUNT_MANAGER_ROLES, endpoints, type Role, routeByPath, type SupplierRow } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Modal, Radio, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, Drawer, Form, Input, Modal, Radio, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { call, exportUrl } from '../../shared/api/http';
+import { NewAccountFields } from '../../shared/forms/AccountFields';
+import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { BalanceProposalButton } from '../funds/BalanceProposalButton';
 import { PendingProposals } from '../funds/PendingProposals';
 import { PartyProductsPanel } from '../products/PartyProductsPanel';
-import { ACCOUNT_PATTERN, PASSWORD_PATTERN, supplierErrorText, supplierKeys } from './api';
+import { supplierErrorText, supplierKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
@@ -73,33 +75,16 @@ function CreateSupplierModal(props: { pending: boolean; onSubmit(values: CreateV
           <Input autoComplete="off" data-testid="supplier-form-name" />
         </Form.Item>
         {mode === 'newAccount' ? (
-          <>
-            <Form.Item
-              name="account"
-              label={t('form.account')}
-              rules={[
-                { required: true, whitespace: true, message: t('rule.requiredFields') },
-                { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
-                { max: 32, message: t('rule.accountLength') },
-              ]}
-            >
-              <Input autoComplete="off" data-testid="supplier-form-account" />
-            </Form.Item>
-            <Form.Item name="nickname" label={t('form.nickname')} extra={t('form.nicknameHint')}>
-              <Input autoComplete="off" maxLength={64} data-testid="supplier-form-nickname" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('form.password')}
-              rules={[
-                { required: true, message: t('rule.passwordStrength') },
-                { pattern: PASSWORD_PATTERN, message: t('rule.passwordStrength') },
-                { min: 8, message: t('rule.passwordLength') },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="supplier-form-password" />
-            </Form.Item>
-          </>
+          <NewAccountFields
+            testIdPrefix="supplier-form"
+            texts={{
+              account: t('form.account'),
+              accountRequired: t('rule.requiredFields'),
+              nickname: t('form.nickname'),
+              nicknameHint: t('form.nicknameHint'),
+              password: t('form.password'),
+            }}
+          />
         ) : (
           <Form.Item
             name="userId"
@@ -250,19 +235,13 @@ export default function SupplierListPage() {
       dataIndex: 'enabled',
       key: 'enabled',
       render: (on: boolean, row) => (
-        <Switch
-          size="small"
+        <EnabledSwitch
           checked={on}
           disabled={!canEdit}
-          loading={action.isPending && action.variables?.key === `${row.id}:enabled`}
-          data-testid={`supplier-enabled-${row.account}`}
-          onChange={(next) =>
-            run({
-              key: `${row.id}:enabled`,
-              run: () => call(endpoints.suppliers.setEnabled, { id: row.id, enabled: next }),
-              success: next ? 'success.opened' : 'success.closed',
-            })
-          }
+          testId={`supplier-enabled-${row.account}`}
+          onToggle={(enabled) => call(endpoints.suppliers.setEnabled, { id: row.id, enabled })}
+          invalidate={supplierKeys.all}
+          errorText={(error) => supplierErrorText(i18n, error)}
         />
       ),
     },

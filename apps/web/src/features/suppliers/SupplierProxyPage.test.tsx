@@ -200,7 +200,7 @@ describe('SupplierProxyPage', () => {
     await user.clear(screen.getByTestId('agent-commission-rate'));
     await user.type(screen.getByTestId('agent-commission-rate'), '4');
     // antd spaces out a two-character Chinese button label.
-    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await user.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect((await screen.findByTestId('agent-commission-error')).textContent).toContain(
       '代理佣金不能高于您自己的佣金（最高 3.00%）',
     );

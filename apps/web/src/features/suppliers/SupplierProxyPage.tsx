@@ -1,14 +1,16 @@
 import { endpoints, type SupplierProxyRow } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
+import { call, exportUrl } from '../../shared/api/http';
 import { formatRate, parseRateInput } from '../../shared/format/money';
+import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
+import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { useProductName } from '../products/productName';
-import { ACCOUNT_PATTERN, PASSWORD_PATTERN, supplierErrorText, supplierKeys } from './api';
+import { supplierErrorText, supplierKeys } from './api';
 
 type AgentRow = SupplierProxyRow;
 
@@ -59,34 +61,12 @@ function AgentFormModal(props: {
         }
       >
         {!editing && (
-          <Form.Item
-            name="account"
-            label={t('form.account')}
-            rules={[
-              required,
-              { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
-              { max: 32, message: t('rule.accountLength') },
-            ]}
-          >
-            <Input autoComplete="off" data-testid="agent-form-account" />
-          </Form.Item>
+          <AccountItem testIdPrefix="agent-form" label={t('form.account')} requiredMessage={required.message} />
         )}
         <Form.Item name="nickname" label={t('form.nickname')} rules={[required, { max: 64 }]}>
           <Input autoComplete="off" data-testid="agent-form-nickname" />
         </Form.Item>
-        {!editing && (
-          <Form.Item
-            name="password"
-            label={t('form.password')}
-            rules={[
-              { required: true, message: t('rule.passwordStrength') },
-              { pattern: PASSWORD_PATTERN, message: t('rule.passwordStrength') },
-              { min: 8, message: t('rule.passwordLength') },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" data-testid="agent-form-password" />
-          </Form.Item>
-        )}
+        {!editing && <PasswordItem testIdPrefix="agent-form" label={t('form.password')} />}
         <Form.Item
           name="name"
           label={t('form.agentName')}
@@ -236,25 +216,20 @@ export default function SupplierProxyPage() {
       dataIndex: 'enabled',
       key: 'enabled',
       render: (on: boolean, row) => (
-        <Switch
-          size="small"
+        <EnabledSwitch
           checked={on}
           disabled={!canManage}
-          loading={action.isPending && action.variables?.key === `${row.id}:enabled`}
-          data-testid={`agent-enabled-${row.account}`}
-          onChange={(next) =>
-            action.mutate({
-              key: `${row.id}:enabled`,
-              run: () =>
-                call(endpoints.suppliers.updateAgent, {
-                  agentId: row.supplierId,
-                  name: row.name,
-                  nickname: row.nickname,
-                  enabled: next,
-                }),
-              success: next ? 'success.opened' : 'success.closed',
+          testId={`agent-enabled-${row.account}`}
+          onToggle={(enabled) =>
+            call(endpoints.suppliers.updateAgent, {
+              agentId: row.supplierId,
+              name: row.name,
+              nickname: row.nickname,
+              enabled,
             })
           }
+          invalidate={supplierKeys.all}
+          errorText={(error) => supplierErrorText(i18n, error)}
         />
       ),
     },
@@ -300,7 +275,19 @@ export default function SupplierProxyPage() {
         viewKey="supplierProxy"
         queryKey={supplierKeys.proxy}
         rowKey="id"
-        fetchPage={(p) => call(endpoints.users.getSupplierProxyList, { pageIndex: p.pageIndex, pageSize: p.pageSize })}
+        fetchPage={(p) =>
+          call(endpoints.users.getSupplierProxyList, {
+            pageIndex: p.pageIndex,
+            pageSize: p.pageSize,
+            account: typeof p.account === 'string' ? p.account : undefined,
+          })
+        }
+        filters={[{ kind: 'text', name: 'account', label: t('filter.account') }]}
+        exportHref={(f) =>
+          exportUrl(endpoints.users.exportSupplierProxyList, {
+            account: typeof f.account === 'string' ? f.account : undefined,
+          })
+        }
         columns={columns}
         toolbar={
           canManage && (

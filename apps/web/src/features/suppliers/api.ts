@@ -29,8 +29,3 @@ export function supplierErrorText(i18n: I18n, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return i18n.t('suppliers:error.generic', { message });
 }
-
-/** Spec section 5: account names are digits and English letters only. */
-export const ACCOUNT_PATTERN = /^[A-Za-z0-9]+$/;
-/** Spec section 5: a password contains both digits and letters (the server also wants 8+). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;

@@ -31,15 +31,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
+import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { ListTable } from '../../shared/list/ListTable';
 import { userKeys } from './api';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
-
-/** Spec section 5: account names are digits and English letters only. */
-const ACCOUNT_PATTERN = /^[A-Za-z0-9]+$/;
-/** Spec section 5: a password contains both digits and letters (the server also wants 8+). */
-const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 
 /** The server's refusal in the user's language: by its reason key when we know it, else its message. */
 function errorText(i18n: I18n, error: unknown): string {
@@ -131,29 +127,13 @@ function UserFormModal(props: {
         >
           <Input autoComplete="off" data-testid="user-form-nickname" />
         </Form.Item>
-        <Form.Item
-          name="account"
-          label={t('form.account')}
-          rules={[
-            required,
-            { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
-            { max: 32, message: t('rule.accountLength') },
-          ]}
-        >
-          <Input autoComplete="off" data-testid="user-form-account" />
-        </Form.Item>
-        <Form.Item
-          name="password"
+        <AccountItem testIdPrefix="user-form" label={t('form.account')} requiredMessage={required.message} />
+        <PasswordItem
+          testIdPrefix="user-form"
           label={editing ? t('form.newPassword') : t('form.password')}
           extra={editing ? t('form.newPasswordHint') : undefined}
-          rules={[
-            { required: !editing, message: t('rule.passwordStrength') },
-            { pattern: PASSWORD_PATTERN, message: t('rule.passwordStrength') },
-            { min: 8, message: t('rule.passwordLength') },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="user-form-password" />
-        </Form.Item>
+          required={!editing}
+        />
         <Form.Item name="role" label={t('form.role')} rules={[{ required: true, message: t('rule.requiredFields') }]}>
           <Select
             data-testid="user-form-role"
@@ -185,17 +165,12 @@ function RepairModal(props: { row: UserRow; pending: boolean; onSubmit(name: str
         initialValues={{ newAccountName: props.row.account }}
         onFinish={(v) => props.onSubmit(v.newAccountName.trim())}
       >
-        <Form.Item
+        <AccountItem
           name="newAccountName"
+          testIdPrefix="user-repair"
           label={t('form.newAccountName')}
-          rules={[
-            { required: true, whitespace: true, message: t('rule.requiredFields') },
-            { pattern: ACCOUNT_PATTERN, message: t('rule.accountCharset') },
-            { max: 32, message: t('rule.accountLength') },
-          ]}
-        >
-          <Input autoComplete="off" data-testid="user-repair-account" />
-        </Form.Item>
+          requiredMessage={t('rule.requiredFields')}
+        />
       </Form>
     </Modal>
   );

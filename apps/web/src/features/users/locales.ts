@@ -54,10 +54,6 @@ export const usersLocales = {
     },
     rule: {
       requiredFields: '账号、昵称和角色不能为空',
-      accountCharset: '账号只能包含数字和英文字母',
-      passwordStrength: '密码必须包含数字和字母',
-      passwordLength: '密码至少 8 位',
-      accountLength: '账号最多 32 个字符',
       nicknameLength: '昵称最多 64 个字符',
     },
     success: {
@@ -133,10 +129,6 @@ export const usersLocales = {
     },
     rule: {
       requiredFields: '帳號、暱稱和角色不能為空',
-      accountCharset: '帳號只能包含數字和英文字母',
-      passwordStrength: '密碼必須包含數字和字母',
-      passwordLength: '密碼至少 8 位',
-      accountLength: '帳號最多 32 個字元',
       nicknameLength: '暱稱最多 64 個字元',
     },
     success: {
@@ -212,10 +204,6 @@ export const usersLocales = {
     },
     rule: {
       requiredFields: 'account, nickname and role cannot be empty',
-      accountCharset: 'account accepts only digits and English letters',
-      passwordStrength: 'password must contain digits and letters',
-      passwordLength: 'password must be at least 8 characters',
-      accountLength: 'account is at most 32 characters',
       nicknameLength: 'nickname is at most 64 characters',
     },
     success: {

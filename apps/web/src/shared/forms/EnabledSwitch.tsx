@@ -1,0 +1,40 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A row's enable/disable switch: runs `onToggle` with the new state, then says 'opened successfully'
+ * or 'closed successfully' and reloads `invalidate`; a refusal shows as `errorText` words it.
+ */
+export function EnabledSwitch(props: {
+  checked: boolean;
+  onToggle(next: boolean): Promise<unknown>;
+  testId: string;
+  disabled?: boolean;
+  /** The queries to reload once it worked. */
+  invalidate: QueryKey;
+  /** A refusal in the user's language. */
+  errorText(error: unknown): string;
+}) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => props.onToggle(next),
+    onSuccess: async (_data, next) => {
+      void message.success(t(next ? 'toggle.opened' : 'toggle.closed'));
+      await queryClient.invalidateQueries({ queryKey: props.invalidate });
+    },
+    onError: (error) => void message.error(props.errorText(error)),
+  });
+  return (
+    <Switch
+      size="small"
+      checked={props.checked}
+      disabled={props.disabled}
+      loading={toggle.isPending}
+      data-testid={props.testId}
+      onChange={(next) => toggle.mutate(next)}
+    />
+  );
+}
