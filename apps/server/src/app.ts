@@ -28,6 +28,8 @@ import { productsHandlers } from './modules/products/products.routes.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
+import { resourcesHandlers } from './modules/resources/resources.routes.js';
+import { ResourcesService } from './modules/resources/resources.service.js';
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { usersHandlers } from './modules/users/users.routes.js';
@@ -66,6 +68,8 @@ export interface Services {
   suppliers: SuppliersService;
   funds: FundsService;
   views: SavedViewsService;
+  /** Receiving and payout accounts (resources) of every channel. */
+  resources: ResourcesService;
   /** Pushes events to subscribed consoles, across processes (platform/realtime/hub.ts). */
   realtime: RealtimeHub;
 }
@@ -93,6 +97,12 @@ export function buildServices(deps: AppDeps): Services {
     suppliers: new SuppliersService({ db, clock, users, products }),
     funds: new FundsService({ db, clock, ledger, messages, timeZone: deps.config.timeZone }),
     views: new SavedViewsService({ db, clock }),
+    resources: new ResourcesService({
+      db,
+      clock,
+      secretKey: resolveSecretKey(deps.config),
+      timeZone: deps.config.timeZone,
+    }),
     realtime,
   };
 }
@@ -154,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, guardDeps, 'suppliers', endpoints.suppliers, suppliersHandlers(services.suppliers));
   registerEndpoints(app, guardDeps, 'funds', endpoints.funds, fundsHandlers(services.funds));
   registerEndpoints(app, guardDeps, 'views', endpoints.views, viewsHandlers(services.views));
+  registerEndpoints(app, guardDeps, 'resources', endpoints.resources, resourcesHandlers(services.resources));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));

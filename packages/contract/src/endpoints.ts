@@ -8,6 +8,7 @@ import { merchantsEndpoints } from './merchants/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
 import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
+import { resourcesEndpoints } from './resources/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
@@ -26,6 +27,7 @@ export const endpoints = {
   suppliers: suppliersEndpoints,
   funds: fundsEndpoints,
   views: viewsEndpoints,
+  resources: resourcesEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -17,6 +17,8 @@ export * from './products/catalogue.js';
 export * from './products/endpoints.js';
 export * from './profile/endpoints.js';
 export * from './realtime/protocol.js';
+export * from './resources/details.js';
+export * from './resources/endpoints.js';
 export * from './routes/route.js';
 export * from './routes/routes.js';
 export * from './suppliers/endpoints.js';

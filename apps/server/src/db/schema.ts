@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -399,4 +400,93 @@ export const savedViews = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('saved_views_user_page_name_uq').on(t.userId, t.page, t.name)],
+);
+
+/** Raw bytes (PostgreSQL bytea) as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    typeof value === 'string' ? Buffer.from(value.replace(/^\\x/, ''), 'hex') : Buffer.from(value),
+});
+
+/**
+ * A resource (receiving or payout account, DESIGN section 6) of a supplier for one product. `kind` is
+ * the product's resourceKind; `details` the channel's own fields (validated by the contract's schema of
+ * that kind) without secrets: a gateway's key secret is sealed in `secretSealed` and never read back
+ * to a client. state 0 is enabled, 1 disabled (new ones start disabled). Deleting keeps the row.
+ */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    state: integer('state').notNull().default(1),
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    secretSealed: text('secret_sealed'),
+    /** Per-order and daily limits in minor units; null: none of its own. */
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    dailyAmountLimit: bigint('daily_amount_limit', { mode: 'number' }),
+    dailyCountLimit: integer('daily_count_limit'),
+    link: text('link'),
+    jumpLink: text('jump_link'),
+    /** The text a QR code encodes (UPI deep link, USDT address), derived from details; else null. */
+    qrCode: text('qr_code'),
+    qrImageId: integer('qr_image_id').references((): AnyPgColumn => resourceImages.id),
+    /** Allocation picks the least recently used resource (issue 6). */
+    lastAllocatedAt: at('last_allocated_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('resources_supplier_idx').on(t.supplierId),
+    index('resources_product_state_idx').on(t.productId, t.state),
+    check('resources_state_ck', sql`${t.state} in (0, 1)`),
+    check(
+      'resources_limits_ck',
+      sql`coalesce(${t.minAmount}, 1) > 0 and coalesce(${t.minAmount}, 0) <= coalesce(${t.maxAmount}, ${t.minAmount}, 0)
+          and coalesce(${t.dailyAmountLimit}, 0) >= 0 and coalesce(${t.dailyCountLimit}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Uploaded QR images of resources: PNG, JPEG or WebP (checked by content), at most 512 KiB. */
+export const resourceImages = pgTable(
+  'resource_images',
+  {
+    id: serial('id').primaryKey(),
+    resourceId: integer('resource_id').references((): AnyPgColumn => resources.id),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('resource_images_resource_idx').on(t.resourceId)],
+);
+
+/**
+ * What a resource processed on one day (platform time zone, 'YYYY-MM-DD'): the order work (issue 6)
+ * adds to it when an order on the resource is paid; lists read today's row (none yet: 0).
+ */
+export const resourceDaily = pgTable(
+  'resource_daily',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.day] })],
 );

@@ -9,6 +9,7 @@ import { SYSTEM_ACTOR } from '../platform/audit.js';
 import { newTotpSecret } from '../platform/totp.js';
 import { seedDemoFunds } from './demo-funds.js';
 import { seedDemoMerchants } from './demo-merchants.js';
+import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSuppliers } from './demo-suppliers.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -65,6 +66,7 @@ export async function seedIfEmpty(db: Db, services: Services, config: Config): P
   // The demo parties on those accounts, then money that their fund records explain.
   await seedDemoMerchants(db, services, ids);
   await seedDemoSuppliers(db, services, ids);
+  await seedDemoResources(db, services, ids);
   await seedDemoFunds(db, services, ids);
   return { kind: 'demo', accounts };
 }

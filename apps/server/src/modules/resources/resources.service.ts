@@ -1,0 +1,617 @@
+import { createHash } from 'node:crypto';
+import {
+  detailsSchemaOf,
+  EXPORT_ROW_LIMIT,
+  productById,
+  QR_IMAGE_MAX_BYTES,
+  qrTextOf,
+  RESOURCE_STATE,
+  RESOURCE_TEXTS,
+  type ResourceKind,
+  type ResourceRow,
+  resourceKindOf,
+  SECRET_DETAIL_FIELDS,
+} from '@paydesk/contract';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
+import { type Actor, writeAudit } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import { sealSecret } from '../../platform/crypto.js';
+import { notFound, refused } from '../../platform/errors.js';
+import { formatPlatformTime } from '../../platform/time.js';
+import { escapeLike } from '../auth/auth.service.js';
+
+export interface ResourcesDeps {
+  db: Db;
+  clock: Clock;
+  /** Seals gateway key secrets (the key merchants' API secrets use: platform/crypto.ts). */
+  secretKey: Buffer;
+  /** Platform time zone: "today" of the processed counts and amounts. */
+  timeZone: string;
+}
+
+/**
+ * Whose resources the caller reaches: staff every supplier's; a supplier account only its own
+ * supplier record's (not its agents': an agent manages its own accounts, and the resource routes are
+ * not team views). Anything outside answers 404.
+ */
+export type ResourceOwner = { all: true } | { all: false; userId: number };
+
+export interface ResourceFilters {
+  supplierId?: number | null | undefined;
+  productId?: number | null | undefined;
+  kind?: string | null | undefined;
+  state?: 0 | 1 | undefined;
+  text?: string | null | undefined;
+  sortBy?: 'createdAt' | 'todayAmount' | null | undefined;
+  sortOrder?: 'asc' | 'desc' | null | undefined;
+}
+
+export interface ResourceFieldsInput {
+  productId: number;
+  name: string;
+  details: Record<string, unknown>;
+  minAmount?: number | null | undefined;
+  maxAmount?: number | null | undefined;
+  dailyAmountLimit?: number | null | undefined;
+  dailyCountLimit?: number | null | undefined;
+  link?: string | null | undefined;
+  jumpLink?: string | null | undefined;
+}
+
+type ResourceRecord = typeof resources.$inferSelect;
+
+const T = RESOURCE_TEXTS;
+
+const todayCountSql = sql<number>`coalesce(${resourceDaily.count}, 0)`.mapWith(Number);
+const todayAmountSql = sql<number>`coalesce(${resourceDaily.amount}, 0)`.mapWith(Number);
+
+const rowFields = {
+  resource: resources,
+  supplierName: suppliers.name,
+  todayCount: todayCountSql,
+  todayAmount: todayAmountSql,
+};
+interface RowResult {
+  resource: ResourceRecord;
+  supplierName: string;
+  todayCount: number;
+  todayAmount: number;
+}
+
+/** The channel fields a client may see: every stored field except secrets, as text. */
+function publicDetails(details: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(details)) {
+    if ((SECRET_DETAIL_FIELDS as readonly string[]).includes(k)) continue;
+    if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+function toRow(r: RowResult): ResourceRow {
+  const x = r.resource;
+  return {
+    id: x.id,
+    supplierId: x.supplierId,
+    supplierName: r.supplierName,
+    productId: x.productId,
+    productName: productById(x.productId)?.name ?? String(x.productId),
+    kind: x.kind,
+    name: x.name,
+    state: x.state,
+    details: publicDetails(x.details),
+    hasSecret: x.secretSealed !== null,
+    minAmount: x.minAmount,
+    maxAmount: x.maxAmount,
+    dailyAmountLimit: x.dailyAmountLimit,
+    dailyCountLimit: x.dailyCountLimit,
+    link: x.link,
+    jumpLink: x.jumpLink,
+    qrCode: x.qrCode,
+    qrImageId: x.qrImageId,
+    todayCount: r.todayCount,
+    todayAmount: r.todayAmount,
+    createdAt: x.createdAt.toISOString(),
+    updatedAt: x.updatedAt.toISOString(),
+  };
+}
+
+/** What an audit row shows of a resource: never the sealed secret, only whether there is one. */
+const auditView = (x: ResourceRecord) => ({
+  supplierId: x.supplierId,
+  productId: x.productId,
+  kind: x.kind,
+  name: x.name,
+  state: x.state,
+  details: publicDetails(x.details),
+  // Named so the audit's secret-looking-key redaction keeps the fact (never the value).
+  keySealed: x.secretSealed !== null,
+  minAmount: x.minAmount,
+  maxAmount: x.maxAmount,
+  dailyAmountLimit: x.dailyAmountLimit,
+  dailyCountLimit: x.dailyCountLimit,
+  link: x.link,
+  jumpLink: x.jumpLink,
+  qrImageId: x.qrImageId,
+});
+
+type SortKey = NonNullable<ResourceFilters['sortBy']>;
+const SORT_COLUMNS: Record<SortKey, { expr: SQL; valueOf(row: ResourceRow): number | string }> = {
+  createdAt: { expr: sql`${resources.createdAt}`, valueOf: (r) => r.createdAt },
+  todayAmount: { expr: sql`coalesce(${resourceDaily.amount}, 0)`, valueOf: (r) => r.todayAmount },
+};
+
+function orderOf(input: ResourceFilters): SQL[] {
+  const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
+  if (!sort) return [asc(resources.id)];
+  return [input.sortOrder === 'desc' ? desc(sort.expr) : asc(sort.expr), asc(resources.id)];
+}
+
+/** The magic bytes of the image types a QR upload may be. */
+const IMAGE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) =>
+    b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) =>
+    b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/**
+ * Whether a resource has no open order, so it may be deleted. Orders arrive with issue 6 (collection
+ * orders), which makes this look for allocated orders on the resource; until then no order can
+ * reference a resource, so every resource is idle.
+ */
+export async function isIdle(_db: DbOrTx, _resourceId: number): Promise<boolean> {
+  return true;
+}
+
+/**
+ * The open (allocated, not yet paid) orders on a resource: their count and sum in minor units. Issue 6
+ * adds the orders table and reads them here; until then there are none, so both are 0.
+ */
+export async function processingOrdersOf(_db: DbOrTx, _resourceId: number): Promise<{ count: number; amount: number }> {
+  return { count: 0, amount: 0 };
+}
+
+/** Receiving and payout accounts of every channel (issue 5). */
+export class ResourcesService {
+  constructor(readonly deps: ResourcesDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+  private now() {
+    return this.deps.clock.now();
+  }
+  /** Today in the platform time zone, 'YYYY-MM-DD': the key of resource_daily. */
+  today(): string {
+    return formatPlatformTime(this.now(), this.deps.timeZone).slice(0, 10);
+  }
+
+  private select(db: DbOrTx = this.db) {
+    return db
+      .select(rowFields)
+      .from(resources)
+      .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+      .leftJoin(resourceDaily, and(eq(resourceDaily.resourceId, resources.id), eq(resourceDaily.day, this.today())));
+  }
+
+  private ownerWhere(owner: ResourceOwner): SQL | undefined {
+    return and(isNull(resources.deletedAt), owner.all ? undefined : eq(suppliers.userId, owner.userId));
+  }
+
+  private whereOf(owner: ResourceOwner, f: ResourceFilters): SQL | undefined {
+    const text = f.text ? `%${escapeLike(f.text)}%` : null;
+    return and(
+      this.ownerWhere(owner),
+      f.supplierId ? eq(resources.supplierId, f.supplierId) : undefined,
+      f.productId ? eq(resources.productId, f.productId) : undefined,
+      f.kind ? eq(resources.kind, f.kind) : undefined,
+      f.state === 0 || f.state === 1 ? eq(resources.state, f.state) : undefined,
+      text
+        ? or(
+            ilike(resources.name, text),
+            sql`exists (select 1 from jsonb_each_text(${resources.details}) d where d.value ilike ${text})`,
+          )
+        : undefined,
+    );
+  }
+
+  async getList(owner: ResourceOwner, input: ResourceFilters & { pageIndex: number; pageSize: number }) {
+    const where = this.whereOf(owner, input);
+    const [rows, [totals]] = await Promise.all([
+      this.select()
+        .where(where)
+        .orderBy(...orderOf(input))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db
+        .select({ n: count(), todayAmount: sql<number>`coalesce(sum(${resourceDaily.amount}), 0)`.mapWith(Number) })
+        .from(resources)
+        .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+        .leftJoin(resourceDaily, and(eq(resourceDaily.resourceId, resources.id), eq(resourceDaily.day, this.today())))
+        .where(where),
+    ]);
+    return {
+      list: rows.map(toRow),
+      total: totals?.n ?? 0,
+      pageIndex: input.pageIndex,
+      pageSize: input.pageSize,
+      summary: { todayAmount: totals?.todayAmount ?? 0 },
+    };
+  }
+
+  /** The filtered set for the CSV export, in the list's order, in batches after a cursor. */
+  async *exportList(owner: ResourceOwner, input: ResourceFilters, batchSize = 1000): AsyncGenerator<ResourceRow> {
+    const where = this.whereOf(owner, input);
+    const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
+    const descending = input.sortOrder === 'desc';
+    let cursor: ResourceRow | null = null;
+    let sent = 0;
+    while (sent < EXPORT_ROW_LIMIT) {
+      let after: SQL | undefined;
+      if (cursor && sort) {
+        const value = sort.valueOf(cursor);
+        const beyond = descending ? sql`${sort.expr} < ${value}` : sql`${sort.expr} > ${value}`;
+        after = sql`(${beyond} or (${sort.expr} = ${value} and ${resources.id} > ${cursor.id}))`;
+      } else if (cursor) {
+        after = gt(resources.id, cursor.id);
+      }
+      const batch: ResourceRow[] = (
+        await this.select()
+          .where(and(where, after))
+          .orderBy(...orderOf(input))
+          .limit(Math.min(batchSize, EXPORT_ROW_LIMIT - sent))
+      ).map(toRow);
+      if (batch.length === 0) return;
+      yield* batch;
+      sent += batch.length;
+      cursor = batch[batch.length - 1]!;
+    }
+  }
+
+  private async rowById(db: DbOrTx, id: number): Promise<ResourceRow> {
+    const [row] = await this.select(db).where(eq(resources.id, id));
+    if (!row) throw notFound('no such resource');
+    return toRow(row);
+  }
+
+  async create(owner: ResourceOwner, input: ResourceFieldsInput & { supplierId?: number | undefined }, actor: Actor) {
+    return this.db.transaction(async (tx) => {
+      const supplierId = await this.supplierFor(tx, owner, input.supplierId);
+      const kind = resourceKindOf(input.productId)!;
+      const { details, secret } = this.readDetails(kind, input.details, 'create');
+      const now = this.now();
+      const [created] = await tx
+        .insert(resources)
+        .values({
+          supplierId,
+          productId: input.productId,
+          kind,
+          name: input.name,
+          state: RESOURCE_STATE.disabled,
+          details,
+          secretSealed: secret === null ? null : sealSecret(secret, this.deps.secretKey),
+          ...this.limitsOf(input),
+          qrCode: qrTextOf(kind, details),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'resources.create', target: `resource:${created!.id}`, after: auditView(created!) },
+        now,
+      );
+      return this.rowById(tx, created!.id);
+    });
+  }
+
+  async update(owner: ResourceOwner, input: ResourceFieldsInput & { id: number }, actor: Actor) {
+    return this.db.transaction(async (tx) => {
+      const { resource: before } = await this.locate(tx, owner, input.id, { lock: true, productId: input.productId });
+      const { details, secret } = this.readDetails(before.kind, input.details, 'update');
+      const now = this.now();
+      const [after] = await tx
+        .update(resources)
+        .set({
+          name: input.name,
+          details,
+          // A key secret left out keeps the sealed one.
+          ...(secret === null ? {} : { secretSealed: sealSecret(secret, this.deps.secretKey) }),
+          ...this.limitsOf(input),
+          qrCode: qrTextOf(before.kind, details),
+          updatedAt: now,
+        })
+        .where(eq(resources.id, before.id))
+        .returning();
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'resources.update',
+          target: `resource:${before.id}`,
+          before: auditView(before),
+          after: { ...auditView(after!), keyReplaced: secret !== null },
+        },
+        now,
+      );
+      return this.rowById(tx, before.id);
+    });
+  }
+
+  /** Deletes (keeps the row, switched off and out of every list) a resource with no open orders. */
+  async delete(owner: ResourceOwner, id: number, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { resource } = await this.locate(tx, owner, id, { lock: true });
+      if (!(await isIdle(tx, resource.id))) throw refused(T.resourceBusy, 'resourceBusy');
+      const now = this.now();
+      await tx
+        .update(resources)
+        .set({ deletedAt: now, state: RESOURCE_STATE.disabled, updatedAt: now })
+        .where(eq(resources.id, resource.id));
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'resources.delete', target: `resource:${resource.id}`, before: auditView(resource) },
+        now,
+      );
+    });
+  }
+
+  /**
+   * Stores a QR image for a resource: the declared type must match the content's magic bytes (PNG,
+   * JPEG, WebP), at most 512 KiB. The previous image is replaced.
+   */
+  async uploadQr(
+    owner: ResourceOwner,
+    input: { id: number; mime: string; imageBase64: string },
+    actor: Actor,
+  ): Promise<{ qrImageId: number; size: number; sha256: string }> {
+    const bytes = Buffer.from(input.imageBase64, 'base64');
+    return this.db.transaction(async (tx) => {
+      const { resource } = await this.locate(tx, owner, input.id, { lock: true });
+      if (bytes.length > QR_IMAGE_MAX_BYTES) throw refused(T.imageTooLarge, 'imageTooLarge');
+      if (!IMAGE_SIGNATURES[input.mime]?.(bytes)) throw refused(T.fileType, 'fileType');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const now = this.now();
+      const [image] = await tx
+        .insert(resourceImages)
+        .values({ resourceId: resource.id, mime: input.mime, bytes, sha256, size: bytes.length, createdAt: now })
+        .returning({ id: resourceImages.id });
+      await tx.update(resources).set({ qrImageId: image!.id, updatedAt: now }).where(eq(resources.id, resource.id));
+      if (resource.qrImageId !== null) {
+        await tx.delete(resourceImages).where(eq(resourceImages.id, resource.qrImageId));
+      }
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'resources.uploadQr',
+          target: `resource:${resource.id}`,
+          before: { qrImageId: resource.qrImageId },
+          after: { qrImageId: image!.id, mime: input.mime, size: bytes.length, sha256 },
+        },
+        now,
+      );
+      return { qrImageId: image!.id, size: bytes.length, sha256 };
+    });
+  }
+
+  async qrImage(owner: ResourceOwner, id: number) {
+    const { resource } = await this.locate(this.db, owner, id, {});
+    if (resource.qrImageId === null) return null;
+    const [image] = await this.db.select().from(resourceImages).where(eq(resourceImages.id, resource.qrImageId));
+    if (!image) return null;
+    return {
+      qrImageId: image.id,
+      mime: image.mime,
+      size: image.size,
+      dataUrl: `data:${image.mime};base64,${image.bytes.toString('base64')}`,
+    };
+  }
+
+  /** Spec section 3's resource detail. A resource of another product (or supplier) is a 404. */
+  async detailInfo(owner: ResourceOwner, input: { resourceId: number; productId: number }) {
+    const { resource, supplierName } = await this.locate(this.db, owner, input.resourceId, {
+      productId: input.productId,
+    });
+    const processing = await processingOrdersOf(this.db, resource.id);
+    return {
+      id: resource.id,
+      productId: resource.productId,
+      supplierName,
+      productName: productById(resource.productId)?.name ?? String(resource.productId),
+      processingOrderCount: processing.count,
+      processingOrderAmount: processing.amount,
+      state: resource.state,
+      link: resource.link,
+      jumpLink: resource.jumpLink,
+      qrCode: resource.qrCode,
+      qrImageId: resource.qrImageId,
+    };
+  }
+
+  /** Counts and today's processed counts and amounts per state, for a supplier (in scope) and product. */
+  async staticInfo(
+    owner: ResourceOwner,
+    input: { supplierId?: number | null | undefined; productId?: number | null | undefined },
+  ) {
+    if (input.supplierId) {
+      const [supplier] = await this.db
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(and(eq(suppliers.id, input.supplierId), owner.all ? undefined : eq(suppliers.userId, owner.userId)));
+      if (!supplier) throw notFound('no such supplier');
+    }
+    const rows = await this.db
+      .select({
+        state: resources.state,
+        n: count(),
+        todayCount: sql<number>`coalesce(sum(${resourceDaily.count}), 0)`.mapWith(Number),
+        todayAmount: sql<number>`coalesce(sum(${resourceDaily.amount}), 0)`.mapWith(Number),
+      })
+      .from(resources)
+      .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+      .leftJoin(resourceDaily, and(eq(resourceDaily.resourceId, resources.id), eq(resourceDaily.day, this.today())))
+      .where(this.whereOf(owner, { supplierId: input.supplierId, productId: input.productId }))
+      .groupBy(resources.state);
+    const states = [RESOURCE_STATE.enabled, RESOURCE_STATE.disabled].map((state) => {
+      const r = rows.find((x) => x.state === state);
+      return { state, count: r?.n ?? 0, todayCount: r?.todayCount ?? 0, todayAmount: r?.todayAmount ?? 0 };
+    });
+    return {
+      totalCount: states.reduce((s, x) => s + x.count, 0),
+      todayCount: states.reduce((s, x) => s + x.todayCount, 0),
+      todayAmount: states.reduce((s, x) => s + x.todayAmount, 0),
+      states,
+    };
+  }
+
+  /** The switch (spec section 7): on only while the resource's supplier and product are enabled. */
+  async enable(
+    owner: ResourceOwner,
+    input: { resourceId: number; productId: number; enable: boolean },
+    actor: Actor,
+  ): Promise<{ state: number }> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.locate(tx, owner, input.resourceId, { lock: true, productId: input.productId });
+      const state = await this.switchTo(tx, [found], input.enable, actor);
+      return { state };
+    });
+  }
+
+  /** Switches several resources at once: every one is in the caller's scope and may switch, or none changes. */
+  async bulkEnable(
+    owner: ResourceOwner,
+    input: { ids: number[]; enable: boolean },
+    actor: Actor,
+  ): Promise<{ count: number; state: number }> {
+    const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+    return this.db.transaction(async (tx) => {
+      const found = await this.located(tx)
+        .where(and(inArray(resources.id, ids), this.ownerWhere(owner)))
+        .orderBy(asc(resources.id))
+        .for('update', { of: resources });
+      if (found.length !== ids.length) throw notFound('no such resource');
+      const state = await this.switchTo(tx, found, input.enable, actor);
+      return { count: found.length, state };
+    });
+  }
+
+  // ---- helpers ----
+
+  private async switchTo(tx: Tx, found: Located[], enable: boolean, actor: Actor): Promise<number> {
+    const state = enable ? RESOURCE_STATE.enabled : RESOURCE_STATE.disabled;
+    if (enable) {
+      if (found.some((f) => !f.supplierEnabled)) throw refused(T.supplierDisabled, 'supplierDisabled');
+      if (found.some((f) => !f.productEnabled)) throw refused(T.productDisabled, 'productDisabled');
+    }
+    const now = this.now();
+    await tx
+      .update(resources)
+      .set({ state, updatedAt: now })
+      .where(
+        inArray(
+          resources.id,
+          found.map((f) => f.resource.id),
+        ),
+      );
+    for (const f of found) {
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'resources.enable',
+          target: `resource:${f.resource.id}`,
+          before: { state: f.resource.state },
+          after: { state, ...(found.length > 1 ? { bulk: true } : {}) },
+        },
+        now,
+      );
+    }
+    return state;
+  }
+
+  private located(db: DbOrTx) {
+    return db
+      .select({
+        resource: resources,
+        supplierName: suppliers.name,
+        supplierEnabled: suppliers.enabled,
+        productEnabled: products.enabled,
+      })
+      .from(resources)
+      .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+      .innerJoin(products, eq(products.id, resources.productId));
+  }
+
+  /** One resource in the caller's reach (and of `productId` when given); anything else is a 404. */
+  private async locate(
+    db: DbOrTx,
+    owner: ResourceOwner,
+    id: number,
+    opts: { lock?: boolean; productId?: number },
+  ): Promise<Located> {
+    const query = this.located(db).where(
+      and(
+        eq(resources.id, id),
+        this.ownerWhere(owner),
+        opts.productId === undefined ? undefined : eq(resources.productId, opts.productId),
+      ),
+    );
+    const [row] = opts.lock ? await query.for('update', { of: resources }) : await query;
+    if (!row) throw notFound('no such resource');
+    return row;
+  }
+
+  /** The supplier a new resource belongs to: staff name it; a supplier creates for itself only. */
+  private async supplierFor(tx: Tx, owner: ResourceOwner, supplierId: number | undefined): Promise<number> {
+    if (owner.all) {
+      if (supplierId === undefined) throw refused(T.supplierRequired, 'supplierRequired');
+      const [supplier] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, supplierId));
+      if (!supplier) throw notFound('no such supplier');
+      return supplier.id;
+    }
+    const [me] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.userId, owner.userId));
+    if (!me) throw refused(T.notASupplier, 'notASupplier');
+    if (supplierId !== undefined && supplierId !== me.id) throw notFound('no such supplier');
+    return me.id;
+  }
+
+  /**
+   * The kind's fields as stored (trimmed by the contract's schema, empty optional fields left out) and
+   * the key secret apart, to be sealed; null when none was given.
+   */
+  private readDetails(
+    kind: string,
+    raw: Record<string, unknown>,
+    mode: 'create' | 'update',
+  ): { details: Record<string, string>; secret: string | null } {
+    // The route validated the input already; parsing again yields the schema's output (trimmed).
+    const parsed = detailsSchemaOf(kind as ResourceKind, mode)!.parse(raw) as Record<string, unknown>;
+    const secret = typeof parsed.keySecret === 'string' ? parsed.keySecret : null;
+    return { details: publicDetails(parsed), secret };
+  }
+
+  private limitsOf(input: ResourceFieldsInput) {
+    return {
+      minAmount: input.minAmount ?? null,
+      maxAmount: input.maxAmount ?? null,
+      dailyAmountLimit: input.dailyAmountLimit ?? null,
+      dailyCountLimit: input.dailyCountLimit ?? null,
+      link: input.link ?? null,
+      jumpLink: input.jumpLink ?? null,
+    };
+  }
+}
+
+interface Located {
+  resource: ResourceRecord;
+  supplierName: string;
+  supplierEnabled: boolean;
+  productEnabled: boolean;
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Services } from '../app.js';
+import type { Db } from '../db/client.js';
+import { suppliers } from '../db/schema.js';
+import { SYSTEM_ACTOR } from '../platform/audit.js';
+
+/**
+ * Demo data: receiving accounts made by the console's own code path (validated, audited), then
+ * switched on. supplier1: a card-to-card account (1002) and a USDT collection wallet (3015); agent1: a
+ * UPI account (1001). The account numbers and addresses are made up.
+ */
+export async function seedDemoResources(db: Db, services: Services, ids: ReadonlyMap<string, number>): Promise<void> {
+  const supplierIdOf = async (account: string) => {
+    const userId = ids.get(account);
+    if (userId === undefined) return undefined;
+    const [row] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.userId, userId));
+    return row?.id;
+  };
+  const staff = { all: true } as const;
+  const add = async (supplierId: number, productId: number, name: string, details: Record<string, string>) => {
+    const created = await services.resources.create(staff, { supplierId, productId, name, details }, SYSTEM_ACTOR);
+    await services.resources.enable(staff, { resourceId: created.id, productId, enable: true }, SYSTEM_ACTOR);
+  };
+  const supplierOne = await supplierIdOf('supplier1');
+  if (supplierOne !== undefined) {
+    await add(supplierOne, 1002, 'Demo HDFC card', {
+      accountName: 'Demo Account One',
+      bankName: 'HDFC Bank',
+      cardNumber: '4000001234567899',
+      ifsc: 'HDFC0001234',
+    });
+    await add(supplierOne, 3015, 'Demo USDT wallet', { address: 'TDemo111111111111111111111111111Ab' });
+  }
+  const agentOne = await supplierIdOf('agent1');
+  if (agentOne !== undefined) {
+    await add(agentOne, 1001, 'Demo UPI account', {
+      accountName: 'Demo Agent One',
+      bankName: 'State Bank of India',
+      cardNumber: '30001234567',
+      ifsc: 'SBIN0004321',
+      vpa: 'demo.agent1@sbi',
+    });
+  }
+}
