@@ -42,6 +42,7 @@ const fundRecord = page(() => import('../features/funds/FundRecordPage'));
 const merchantList = page(() => import('../features/merchants/MerchantListPage'));
 const supplierList = page(() => import('../features/suppliers/SupplierListPage'));
 const supplierProxy = page(() => import('../features/suppliers/SupplierProxyPage'));
+const resourceList = page(() => import('../features/resources/ResourceListPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -70,6 +71,29 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   supplierList,
   supplierListCustomerService: supplierList,
   supplierProxy,
+  internationalCardToCardList: resourceList,
+  internationalCardToCardListAdmin: resourceList,
+  internationalCardToCardListAdminCustomerService: resourceList,
+  indiaAutoPayoutList: resourceList,
+  indiaAutoPayoutListAdmin: resourceList,
+  indiaAutoPayoutListAdminCustomerService: resourceList,
+  razorpayPayProxyList: resourceList,
+  razorpayPayProxyListAdmin: resourceList,
+  razorpayPayProxyListAdminCustomerService: resourceList,
+  usdtFloatingList: resourceList,
+  usdtFloatingListAdmin: resourceList,
+  usdtFloatingListAdminCustomerService: resourceList,
+  usdtPayProxyList: resourceList,
+  usdtPayProxyListAdmin: resourceList,
+  usdtPayProxyListAdminCustomerService: resourceList,
+  kenyaListAdmin: resourceList,
+  kenyaListAdminCustomerService: resourceList,
+  otherChannelCardToCard: resourceList,
+  otherChannelCardToCardAdmin: resourceList,
+  otherChannelWechat: resourceList,
+  otherChannelWechatAdmin: resourceList,
+  otherChannelAlipay: resourceList,
+  otherChannelAlipayAdmin: resourceList,
 };
 
 /** The page of a route name, if it is built. */

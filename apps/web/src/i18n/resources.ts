@@ -8,6 +8,7 @@ import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
 import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
+import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
@@ -33,4 +34,5 @@ export const NAMESPACES: Record<string, Locales> = {
   profile: profileLocales,
   funds: fundsLocales,
   products: productsLocales,
+  resources: resourcesLocales,
 };

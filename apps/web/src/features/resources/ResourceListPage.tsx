@@ -1,0 +1,355 @@
+import {
+  endpoints,
+  QR_IMAGE_MAX_BYTES,
+  QR_IMAGE_MIMES,
+  RESOURCE_MANAGE_ROLES,
+  type ResourceRow,
+  type Role,
+  routeByPath,
+} from '@paydesk/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Popconfirm, Space, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '../../app/session';
+import { call, exportUrl } from '../../shared/api/http';
+import { formatMoney } from '../../shared/format/money';
+import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { useProductName } from '../products/productName';
+import { resourceErrorText, resourceKeys } from './api';
+import { KIND_FIELDS, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
+import { ResourceDetailDrawer } from './ResourceDetailDrawer';
+import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
+import { ResourceQrSwitch } from './ResourceQr';
+
+const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+
+interface Action {
+  run(): Promise<unknown>;
+  success: string;
+  count?: number;
+}
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; row: ResourceRow } | { kind: 'detail'; row: ResourceRow };
+
+/** The base64 text of a file (without the data URL prefix). */
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Every receiving and payout account page (route names in channels.ts RESOURCE_PAGES): the channel
+ * gives the resource kind and products, the route the mode. A supplier manages its own; admins manage
+ * every supplier's (supplier filter); customer service reads.
+ * Test hooks: `resource-list`, `resource-create`, `resource-bulk-enable`, `resource-bulk-disable`,
+ * `resource-select-all`, per row `resource-select-<id>`, `resource-enabled-<id>`, `resource-qr-<id>`,
+ * `resource-detail-<id>`, `resource-edit-<id>`, `resource-delete-<id>`, `resource-upload-<id>`.
+ */
+export default function ResourceListPage() {
+  const { t, i18n } = useTranslation(['resources', 'common']);
+  const productName = useProductName();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const route = routeByPath(pathname);
+  const viewKey = route?.name ?? '';
+  const config = RESOURCE_PAGES[viewKey];
+  const role = user?.access;
+  const mode = config?.mode ?? 'customerService';
+  const canManage =
+    config !== undefined &&
+    mode !== 'customerService' &&
+    route?.readOnly !== true &&
+    role !== undefined &&
+    (RESOURCE_MANAGE_ROLES as readonly Role[]).includes(role);
+  const staff = mode !== 'supplier';
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [rows, setRows] = useState<ResourceRow[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const suppliers = useQuery({
+    queryKey: resourceKeys.suppliers,
+    queryFn: () => call(endpoints.suppliers.getList, { pageIndex: 1, pageSize: 500 }),
+    enabled: staff,
+    staleTime: 60_000,
+  });
+  const action = useMutation({
+    mutationFn: (a: Action) => a.run(),
+    onSuccess: async (_d, a) => {
+      void message.success(t(a.success, { count: a.count }));
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+    },
+    onError: (error) => void message.error(resourceErrorText(i18n, error)),
+  });
+  if (!config) return null;
+  const { channel } = config;
+  const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
+  const close = () => setDialog(null);
+  const supplierOptions = (suppliers.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account})` }));
+
+  const filters: FilterField[] = [
+    ...(staff
+      ? [
+          {
+            kind: 'select' as const,
+            name: 'supplierId',
+            label: t('filter.supplier'),
+            options: supplierOptions.map((o) => ({ value: String(o.value), label: o.label })),
+          },
+        ]
+      : []),
+    ...(channel.products.length > 1
+      ? [
+          {
+            kind: 'select' as const,
+            name: 'productId',
+            label: t('filter.product'),
+            options: channel.products.map((id) => ({ value: String(id), label: productName(id) })),
+          },
+        ]
+      : []),
+    {
+      kind: 'select',
+      name: 'state',
+      label: t('filter.state'),
+      options: [
+        { value: '0', label: t('filter.on') },
+        { value: '1', label: t('filter.off') },
+      ],
+    },
+    { kind: 'text', name: 'text', label: t('filter.text') },
+  ];
+
+  const pageIds = rows.map((r) => r.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggleRow = (id: number, on: boolean) =>
+    setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
+
+  const fieldColumn = (field: string): ListColumn<ResourceRow> => ({
+    title: t(`field.${field}`),
+    key: `details.${field}`,
+    render: (_: unknown, row) => {
+      const v = row.details[field];
+      if (field === 'keySecret') return row.hasSecret ? t('secret.set') : '';
+      if (field === 'cardNumber' || field === 'accountNumber') return maskNumber(v);
+      if (field === 'address') return <span title={v}>{shortAddress(v)}</span>;
+      return v ?? '';
+    },
+  });
+  const moneyText = (v: number | null) => formatMoney(v, i18n.language);
+
+  const columns: Array<ListColumn<ResourceRow>> = [
+    ...(canManage
+      ? [
+          {
+            title: (
+              <Checkbox
+                checked={allSelected}
+                indeterminate={!allSelected && pageIds.some((id) => selected.includes(id))}
+                data-testid="resource-select-all"
+                aria-label={t('column.select')}
+                onChange={(e) => setSelected(e.target.checked ? pageIds : [])}
+              />
+            ),
+            key: 'select',
+            render: (_: unknown, row: ResourceRow) => (
+              <Checkbox
+                checked={selected.includes(row.id)}
+                data-testid={`resource-select-${row.id}`}
+                aria-label={t('column.select')}
+                onChange={(e) => toggleRow(row.id, e.target.checked)}
+              />
+            ),
+          },
+        ]
+      : []),
+    { title: t('column.id'), dataIndex: 'id', key: 'id' },
+    ...(staff ? [{ title: t('column.supplier'), dataIndex: 'supplierName', key: 'supplierName' }] : []),
+    {
+      title: t('column.product'),
+      dataIndex: 'productId',
+      key: 'productId',
+      render: (id: number) => productName(id),
+    },
+    {
+      title: t('column.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, row) => (
+        <Typography.Link data-testid={`resource-detail-${row.id}`} onClick={() => setDialog({ kind: 'detail', row })}>
+          {name}
+        </Typography.Link>
+      ),
+    },
+    ...KIND_FIELDS[channel.kind].map(fieldColumn),
+    {
+      title: t('column.qrState'),
+      key: 'state',
+      render: (_: unknown, row) => (
+        <ResourceQrSwitch key={`${row.id}:${row.qrImageId}:${row.qrCode}`} row={row} canToggle={canManage} />
+      ),
+    },
+    { title: t('column.minAmount'), dataIndex: 'minAmount', key: 'minAmount', align: 'right', render: moneyText },
+    { title: t('column.maxAmount'), dataIndex: 'maxAmount', key: 'maxAmount', align: 'right', render: moneyText },
+    {
+      title: t('column.dailyAmountLimit'),
+      dataIndex: 'dailyAmountLimit',
+      key: 'dailyAmountLimit',
+      align: 'right',
+      render: moneyText,
+    },
+    { title: t('column.dailyCountLimit'), dataIndex: 'dailyCountLimit', key: 'dailyCountLimit', align: 'right' },
+    { title: t('column.todayCount'), dataIndex: 'todayCount', key: 'todayCount', align: 'right' },
+    {
+      title: t('column.todayAmount'),
+      dataIndex: 'todayAmount',
+      key: 'todayAmount',
+      money: true,
+      sortKey: 'todayAmount',
+    },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+  ];
+  if (canManage) {
+    columns.push({
+      title: t('column.actions'),
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            data-testid={`resource-edit-${row.id}`}
+            onClick={() => setDialog({ kind: 'edit', row })}
+          >
+            {t('action.edit')}
+          </Button>
+          {channel.qrUpload && (
+            // No `accept` filter: antd would drop another type silently; the user is told "file type error".
+            <Upload
+              showUploadList={false}
+              beforeUpload={(file) => {
+                uploadQr(row, file);
+                return false;
+              }}
+            >
+              <Button type="link" size="small" data-testid={`resource-upload-${row.id}`}>
+                {t('action.uploadQr')}
+              </Button>
+            </Upload>
+          )}
+          <Popconfirm
+            title={t('confirm.delete', { name: row.name })}
+            okText={t('common:action.ok')}
+            cancelText={t('common:action.cancel')}
+            okButtonProps={{ 'data-testid': `resource-delete-confirm-${row.id}` }}
+            onConfirm={() =>
+              run({ run: () => call(endpoints.resources.delete, { id: row.id }), success: 'success.delete' })
+            }
+          >
+            <Button type="link" size="small" danger data-testid={`resource-delete-${row.id}`}>
+              {t('action.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  /** Checked here before sending (type and size); the server checks the content again. */
+  function uploadQr(row: ResourceRow, file: File) {
+    const mime = QR_IMAGE_MIMES.find((m) => m === file.type);
+    if (!mime) {
+      void message.error(t('text.fileType'));
+      return;
+    }
+    if (file.size > QR_IMAGE_MAX_BYTES) {
+      void message.error(t('text.imageTooLarge'));
+      return;
+    }
+    run({
+      run: async () => call(endpoints.resources.uploadQr, { id: row.id, mime, imageBase64: await base64Of(file) }),
+      success: 'success.upload',
+    });
+  }
+
+  const bulk = (enable: boolean) =>
+    run(
+      {
+        run: () => call(endpoints.resources.bulkEnable, { ids: selected, enable }),
+        success: enable ? 'success.bulkEnable' : 'success.bulkDisable',
+        count: selected.length,
+      },
+      () => setSelected([]),
+    );
+
+  const submitForm = (v: ResourceFormOutput) => {
+    if (dialog?.kind === 'edit') {
+      const { supplierId: _s, ...fields } = v;
+      run(
+        { run: () => call(endpoints.resources.update, { id: dialog.row.id, ...fields }), success: 'success.update' },
+        close,
+      );
+    } else {
+      run({ run: () => call(endpoints.resources.create, v), success: 'success.create' }, close);
+    }
+  };
+
+  return (
+    <div className="page">
+      <ListTable<ResourceRow>
+        testId="resource-list"
+        viewKey={viewKey}
+        queryKey={resourceKeys.list(viewKey)}
+        rowKey="id"
+        fetchPage={async (p) => {
+          const page = await call(endpoints.resources.getList, { ...p, kind: channel.kind });
+          setRows(page.list);
+          return page;
+        }}
+        exportHref={(f) => exportUrl(endpoints.resources.exportList, { ...f, kind: channel.kind })}
+        filters={filters}
+        columns={columns}
+        toolbar={
+          canManage && (
+            <Space wrap>
+              <Button type="primary" data-testid="resource-create" onClick={() => setDialog({ kind: 'create' })}>
+                {t('action.create')}
+              </Button>
+              <Button data-testid="resource-bulk-enable" disabled={selected.length === 0} onClick={() => bulk(true)}>
+                {t('action.bulkEnable')}
+              </Button>
+              <Button data-testid="resource-bulk-disable" disabled={selected.length === 0} onClick={() => bulk(false)}>
+                {t('action.bulkDisable')}
+              </Button>
+              {selected.length > 0 && (
+                <Typography.Text data-testid="resource-selected">
+                  {t('selected', { count: selected.length })}
+                </Typography.Text>
+              )}
+            </Space>
+          )
+        }
+      />
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <ResourceFormModal
+          channel={channel}
+          {...(dialog.kind === 'edit' ? { row: dialog.row } : {})}
+          {...(staff ? { suppliers: supplierOptions } : {})}
+          pending={action.isPending}
+          onClose={close}
+          onSubmit={submitForm}
+        />
+      )}
+      {dialog?.kind === 'detail' && (
+        <ResourceDetailDrawer resourceId={dialog.row.id} productId={dialog.row.productId} onClose={close} />
+      )}
+    </div>
+  );
+}
