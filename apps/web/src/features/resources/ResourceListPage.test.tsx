@@ -53,6 +53,15 @@ beforeEach(() => {
       pageSize: 500,
     }),
     '/v1.0/view/getList': ok([]),
+    '/v1.0/resource/getResourceStaticInfo': ok({
+      totalCount: 3,
+      todayCount: 5,
+      todayAmount: 246_912,
+      states: [
+        { state: 0, count: 2, todayCount: 5, todayAmount: 246_912 },
+        { state: 1, count: 1, todayCount: 0, todayAmount: 0 },
+      ],
+    }),
   });
 });
 afterEach(async () => {
@@ -89,6 +98,11 @@ describe('ResourceListPage', () => {
     expect(screen.queryByTestId('filter-supplierId')).toBeNull();
     expect(screen.queryByText('Supplier One')).toBeNull();
     expect(screen.getByTestId('export-csv').getAttribute('href')).toContain('/v1.0/resource/export?kind=cardToCard');
+    // The channel at a glance: counts by state and today's processing, from getResourceStaticInfo.
+    await waitFor(() => expect(screen.getByTestId('resource-stats-enabled').textContent).toContain('2'));
+    expect(screen.getByTestId('resource-stats-disabled').textContent).toContain('1');
+    expect(screen.getByTestId('resource-stats-todayAmount').textContent).toContain('2,469.12');
+    expect(server.sent('/v1.0/resource/getResourceStaticInfo')[0]?.url).toContain('productId=1002');
   });
 
   it('a bad IFSC shows invalid IFSC format and sends nothing; fixed, it creates the account in minor units', async () => {

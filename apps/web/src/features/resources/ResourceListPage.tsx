@@ -23,6 +23,7 @@ import { KIND_FIELDS, maskNumber, RESOURCE_PAGES, shortAddress } from './channel
 import { ResourceDetailDrawer } from './ResourceDetailDrawer';
 import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
 import { ResourceQrSwitch } from './ResourceQr';
+import { ResourceStats } from './ResourceStats';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
@@ -303,6 +304,7 @@ export default function ResourceListPage() {
 
   return (
     <div className="page">
+      <ResourceStats products={channel.products} />
       <ListTable<ResourceRow>
         testId="resource-list"
         viewKey={viewKey}

@@ -62,6 +62,13 @@ export const resourcesLocales = {
       countInvalid: '请输入正整数',
       productRequired: '请选择产品',
     },
+    stats: {
+      total: '账户总数',
+      enabled: '已开启',
+      disabled: '已关闭',
+      todayCount: '今日处理笔数',
+      todayAmount: '今日处理金额',
+    },
     detail: {
       title: '资源详情',
       id: 'ID',
@@ -171,6 +178,13 @@ export const resourcesLocales = {
       amountInvalid: '請輸入最多兩位小數的金額，例如 1234.56',
       countInvalid: '請輸入正整數',
       productRequired: '請選擇產品',
+    },
+    stats: {
+      total: '帳戶總數',
+      enabled: '已開啟',
+      disabled: '已關閉',
+      todayCount: '今日處理筆數',
+      todayAmount: '今日處理金額',
     },
     detail: {
       title: '資源詳情',
@@ -288,6 +302,13 @@ export const resourcesLocales = {
       amountInvalid: 'Enter an amount with at most two decimals, e.g. 1234.56',
       countInvalid: 'Enter a positive whole number',
       productRequired: 'Choose the product',
+    },
+    stats: {
+      total: 'Accounts',
+      enabled: 'Switched on',
+      disabled: 'Switched off',
+      todayCount: 'Processed today',
+      todayAmount: 'Amount today',
     },
     detail: {
       title: 'Resource detail',
