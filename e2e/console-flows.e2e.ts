@@ -167,7 +167,9 @@ describe('shell', () => {
     await expect.poll(tabs).toEqual(['tab-home', 'tab-accountManagement']);
     await page.waitForURL(`${suite.server.url}/system/accountManagement`);
 
-    // The tab bar's menu: close all, back home.
+    // The tab bar's menu: close all, back home. The right-click menu must be gone first, or its fading
+    // copy of "Close all" can be the one clicked.
+    await expect.poll(() => page.locator('.ant-dropdown:visible').count(), { timeout: 15_000 }).toBe(0);
     await page.getByTestId('tabs-menu').click();
     await clickMenuItem(page, 'Close all');
     await page.waitForURL(`${suite.server.url}/home`);
