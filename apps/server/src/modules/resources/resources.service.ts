@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   detailsSchemaOf,
-  EXPORT_ROW_LIMIT,
   productById,
   QR_IMAGE_MAX_BYTES,
   qrTextOf,
@@ -12,13 +11,14 @@ import {
   resourceKindOf,
   SECRET_DETAIL_FIELDS,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { sealSecret } from '../../platform/crypto.js';
 import { notFound, refused } from '../../platform/errors.js';
+import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import { escapeLike } from '../auth/auth.service.js';
 
@@ -248,28 +248,19 @@ export class ResourcesService {
     const where = this.whereOf(owner, input);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder === 'desc';
-    let cursor: ResourceRow | null = null;
-    let sent = 0;
-    while (sent < EXPORT_ROW_LIMIT) {
-      let after: SQL | undefined;
-      if (cursor && sort) {
-        const value = sort.valueOf(cursor);
-        const beyond = descending ? sql`${sort.expr} < ${value}` : sql`${sort.expr} > ${value}`;
-        after = sql`(${beyond} or (${sort.expr} = ${value} and ${resources.id} > ${cursor.id}))`;
-      } else if (cursor) {
-        after = gt(resources.id, cursor.id);
-      }
-      const batch: ResourceRow[] = (
-        await this.select()
-          .where(and(where, after))
-          .orderBy(...orderOf(input))
-          .limit(Math.min(batchSize, EXPORT_ROW_LIMIT - sent))
-      ).map(toRow);
-      if (batch.length === 0) return;
-      yield* batch;
-      sent += batch.length;
-      cursor = batch[batch.length - 1]!;
-    }
+    yield* keysetRowsAfter<ResourceRow>(async (last, limit) => {
+      const after = last
+        ? afterInOrder(sort && { expr: sort.expr, value: sort.valueOf(last) }, descending, {
+            column: resources.id,
+            value: last.id,
+          })
+        : undefined;
+      const rows = await this.select()
+        .where(and(where, after))
+        .orderBy(...orderOf(input))
+        .limit(limit);
+      return rows.map(toRow);
+    }, batchSize);
   }
 
   private async rowById(db: DbOrTx, id: number): Promise<ResourceRow> {

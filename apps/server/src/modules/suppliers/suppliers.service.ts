@@ -1,12 +1,5 @@
-import {
-  type AgentCommission,
-  EXPORT_ROW_LIMIT,
-  type Role,
-  SUPPLIER_TEXTS,
-  type SupplierRow,
-  USER_TEXTS,
-} from '@paydesk/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AgentCommission, type Role, SUPPLIER_TEXTS, type SupplierRow, USER_TEXTS } from '@paydesk/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { ledgerAccounts, partyProducts, suppliers, users } from '../../db/schema.js';
@@ -15,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound, refused } from '../../platform/errors.js';
+import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { readSettings } from '../../platform/settings.js';
 import { escapeLike } from '../auth/auth.service.js';
 import type { Posting } from '../ledger/ledger.service.js';
@@ -225,28 +219,19 @@ export class SuppliersService {
     const where = this.whereOf(scope, input);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder === 'desc';
-    let cursor: SupplierRow | null = null;
-    let sent = 0;
-    while (sent < EXPORT_ROW_LIMIT) {
-      let after: SQL | undefined;
-      if (cursor && sort) {
-        const value = sort.valueOf(cursor);
-        const beyond = descending ? sql`${sort.expr} < ${value}` : sql`${sort.expr} > ${value}`;
-        after = sql`(${beyond} or (${sort.expr} = ${value} and ${suppliers.id} > ${cursor.id}))`;
-      } else if (cursor) {
-        after = gt(suppliers.id, cursor.id);
-      }
-      const batch: SupplierRow[] = (
-        await this.select()
-          .where(and(where, after))
-          .orderBy(...orderOf(input))
-          .limit(Math.min(batchSize, EXPORT_ROW_LIMIT - sent))
-      ).map(toRow);
-      if (batch.length === 0) return;
-      yield* batch;
-      sent += batch.length;
-      cursor = batch[batch.length - 1]!;
-    }
+    yield* keysetRowsAfter<SupplierRow>(async (last, limit) => {
+      const after = last
+        ? afterInOrder(sort && { expr: sort.expr, value: sort.valueOf(last) }, descending, {
+            column: suppliers.id,
+            value: last.id,
+          })
+        : undefined;
+      const rows = await this.select()
+        .where(and(where, after))
+        .orderBy(...orderOf(input))
+        .limit(limit);
+      return rows.map(toRow);
+    }, batchSize);
   }
 
   /** One supplier in the caller's scope; someone else's is a 404. */
