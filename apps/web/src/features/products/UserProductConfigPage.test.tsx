@@ -198,13 +198,17 @@ describe('UserProductConfigPage', { timeout: 30_000 }, () => {
     await user.click(await screen.findByTestId('user-product-add'));
     const form = await screen.findByTestId('user-product-form');
     const [account, product] = within(form).getAllByRole('combobox');
+    // Each choice must show in the form before the next (under load a click can land while the
+    // dropdown is still opening, and the form would then refuse the empty field).
     await user.click(account!);
     await user.click(await screen.findByTitle('supplier1 (Supplier)'));
+    await within(form).findByTitle('supplier1 (Supplier)');
     await user.click(product!);
     await user.click(await screen.findByTitle('3015 USDT collection'));
+    await within(form).findByTitle('3015 USDT collection');
     await retype(user, 'user-product-form-commission-rate', '1.25');
     await user.click(screen.getByTestId('user-product-form-submit'));
-    await waitFor(() => expect(server.sent(SAVE)).toHaveLength(1));
+    await waitFor(() => expect(server.sent(SAVE)).toHaveLength(1), { timeout: 5000 });
     expect(server.sent(SAVE)[0]?.body).toEqual({
       userId: 5,
       productId: 3015,
