@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +16,9 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
+import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
+import { CALLBACK_QUEUE, CallbacksService, type DeliveryJob } from './modules/callbacks/callbacks.service.js';
 import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
 import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
 import { fundsHandlers } from './modules/funds/funds.routes.js';
@@ -24,6 +29,13 @@ import { merchantsHandlers } from './modules/merchants/merchants.routes.js';
 import { MerchantsService } from './modules/merchants/merchants.service.js';
 import { messagesHandlers } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { orderProfileHandlers } from './modules/orderprofile/orderprofile.routes.js';
+import { OrderProfileService } from './modules/orderprofile/orderprofile.service.js';
+import { OrderQueries } from './modules/orders/orders.query.js';
+import { ordersHandlers } from './modules/orders/orders.routes.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { OrderUploadService } from './modules/orders/orders.upload.js';
+import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
 import { productsHandlers } from './modules/products/products.routes.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -40,16 +52,40 @@ import { type Clock, systemClock } from './platform/clock.js';
 import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installErrorHandling } from './platform/http.js';
+import { Jobs, type JobsTuning } from './platform/jobs.js';
 import { installMetrics } from './platform/metrics.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services (jobs and tests reach the engine through them). */
+    services: Services;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Where the log lines go (one JSON line per write); standard output when absent. Tests read them. */
+  logStream?: { write(line: string): void };
+  /** Periods of the background jobs (whether they run is `config.jobs`): tests shorten them. */
+  jobTuning?: JobTuning;
 }
+
+export interface JobTuning extends Partial<JobsTuning> {
+  /** How often order timeouts and the callback sweep run, across all processes (whole seconds; 10). */
+  maintenanceEverySeconds?: number;
+  /** When callback attempts are made, in ms after the callback was created (DESIGN section 6 by default). */
+  callbackScheduleMs?: readonly number[];
+  /** Per-attempt HTTP timeout of a callback (10 s). */
+  callbackTimeoutMs?: number;
+}
+
+/** The queue of the periodic work: order timeouts, then the callback sweep. */
+export const MAINTENANCE_QUEUE = 'order-maintenance';
 
 /** Services of every area, built once per app; routes and the seed use the same ones. */
 export interface Services {
@@ -72,6 +108,16 @@ export interface Services {
   resources: ResourcesService;
   /** Pushes events to subscribed consoles, across processes (platform/realtime/hub.ts). */
   realtime: RealtimeHub;
+  /** Background jobs (pg-boss): started by buildApp when `config.jobs` is on. */
+  jobs: Jobs;
+  /** Merchant notifications of paid orders: recording, delivery, replay, send test. */
+  callbacks: CallbacksService;
+  callbackQueries: CallbackQueries;
+  /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
+  orders: OrdersService;
+  orderQueries: OrderQueries;
+  /** Batch upload of orders (CSV) through the same engine. */
+  orderUploads: OrderUploadService;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -83,6 +129,28 @@ export function buildServices(deps: AppDeps): Services {
   const messages = new MessagesService({ db, clock, realtime });
   const ledger = new LedgerService({ db, clock });
   const products = new ProductsService({ db, clock });
+  const merchants = new MerchantsService({ db, clock, users, secretKey: resolveSecretKey(deps.config) });
+  const suppliers = new SuppliersService({ db, clock, users, products });
+  const jobs = new Jobs({ database: deps.database, tuning: deps.jobTuning });
+  const callbacks = new CallbacksService({
+    db,
+    clock,
+    merchants,
+    jobs,
+    realtime,
+    scheduleMs: deps.jobTuning?.callbackScheduleMs,
+    httpTimeoutMs: deps.jobTuning?.callbackTimeoutMs,
+  });
+  const orders = new OrdersService({
+    db,
+    clock,
+    ledger,
+    merchants,
+    suppliers,
+    callbacks,
+    realtime,
+    timeZone: deps.config.timeZone,
+  });
   return {
     sessions,
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
@@ -93,8 +161,8 @@ export function buildServices(deps: AppDeps): Services {
     profile: new ProfileService({ db, clock, sessions }),
     ledger,
     products,
-    merchants: new MerchantsService({ db, clock, users, secretKey: resolveSecretKey(deps.config) }),
-    suppliers: new SuppliersService({ db, clock, users, products }),
+    merchants,
+    suppliers,
     funds: new FundsService({ db, clock, ledger, messages, timeZone: deps.config.timeZone }),
     views: new SavedViewsService({ db, clock }),
     resources: new ResourcesService({
@@ -104,6 +172,12 @@ export function buildServices(deps: AppDeps): Services {
       timeZone: deps.config.timeZone,
     }),
     realtime,
+    jobs,
+    callbacks,
+    callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
+    orders,
+    orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
+    orderUploads: new OrderUploadService({ db, clock, orders }),
   };
 }
 
@@ -118,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.logLevel,
             // Credentials never reach the log.
             redact: ['req.headers.token', 'req.headers.token2', 'req.headers.cookie', 'req.headers.authorization'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -128,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   await app.register(cookie);
+  // The merchant API accepts form-encoded bodies as well as JSON.
+  await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -151,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installMetrics(app);
 
   const services = buildServices(deps);
+  app.decorate('services', services);
   const guardDeps = { config, database, sessions: services.sessions };
   registerEndpoints(app, guardDeps, 'auth', endpoints.auth, authHandlers(services.auth, config.sessionLifetimeMinutes));
   registerEndpoints(app, guardDeps, 'users', endpoints.users, usersHandlers(services.users));
@@ -165,6 +243,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, guardDeps, 'funds', endpoints.funds, fundsHandlers(services.funds));
   registerEndpoints(app, guardDeps, 'views', endpoints.views, viewsHandlers(services.views));
   registerEndpoints(app, guardDeps, 'resources', endpoints.resources, resourcesHandlers(services.resources));
+  const { createBatch, ...orderEndpoints } = endpoints.orders;
+  const { createBatch: createBatchHandler, ...orderHandlers } = ordersHandlers(
+    services.orders,
+    services.orderQueries,
+    services.orderUploads,
+  );
+  registerEndpoints(app, guardDeps, 'orders', orderEndpoints, orderHandlers);
+  // Multipart is parsed only where an upload is declared: in this encapsulated context, so no other
+  // endpoint accepts a multipart body. The form is read into the body its contract schema validates
+  // (readUploadForm); a malformed form is a 400 there.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: UPLOAD_FORM_LIMITS });
+    uploads.addHook('preValidation', readUploadForm);
+    registerEndpoints(uploads, guardDeps, 'orders', { createBatch }, { createBatch: createBatchHandler });
+  });
+  registerEndpoints(
+    app,
+    guardDeps,
+    'callbacks',
+    endpoints.callbacks,
+    callbacksHandlers(services.callbacks, services.callbackQueries),
+  );
+  registerEndpoints(
+    app,
+    guardDeps,
+    'orderProfile',
+    endpoints.orderProfile,
+    orderProfileHandlers(
+      new OrderProfileService({ db: database.db, clock: deps.clock ?? systemClock, timeZone: config.timeZone }),
+    ),
+  );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
@@ -177,8 +286,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  defineJobs(services, deps.jobTuning);
+  if (config.jobs) app.addHook('onReady', () => services.jobs.start(app.log));
+  // Jobs in hand finish before the database closes (the caller closes it after app.close()).
+  app.addHook('onClose', () => services.jobs.stop());
+
   installConsole(app, config.webDist);
   return app;
+}
+
+/**
+ * The background jobs (DESIGN sections 2 and 6): merchant callback deliveries (one job per attempt,
+ * at most one in flight per order), and every `maintenanceEverySeconds` one maintenance job across all
+ * processes (a throttled send from each; a singleton queue): order timeouts, then the callback sweep.
+ */
+function defineJobs(services: Services, tuning: JobTuning | undefined) {
+  const { jobs, callbacks, orders } = services;
+  jobs.define<DeliveryJob>({
+    name: CALLBACK_QUEUE,
+    options: {
+      policy: 'singleton',
+      notify: true,
+      // An attempt cut short by a crash is retried once its job expires.
+      expireInSeconds: Math.ceil(callbacks.httpTimeoutMs / 1000) + 30,
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      deleteAfterSeconds: 86_400,
+    },
+    localConcurrency: 2,
+    batchSize: 10,
+    handle: (job) => callbacks.deliver(job),
+  });
+  const every = Math.max(1, Math.round(tuning?.maintenanceEverySeconds ?? 10));
+  jobs.define({
+    name: MAINTENANCE_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 300, retryLimit: 0, deleteAfterSeconds: 3_600 },
+    handle: async () => {
+      const batch = 200;
+      for (let round = 0; round < 25; round += 1) {
+        if ((await orders.expireDue(batch)) < batch) break;
+      }
+      await callbacks.sweep();
+    },
+  });
+  // Callbacks recorded while no process ran jobs are enqueued at once.
+  jobs.onStart(async () => {
+    await callbacks.sweep();
+  });
+  jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
 }
 
 const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/metrics', '/healthz', '/readyz'];

@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseSecretKey } from './platform/crypto.js';
 
+/**
+ * Orders in the demo's history by default: about a minute of the order engine's work on the embedded
+ * database of a 2-core machine (each order's life is a few dozen statements). DEMO_ORDERS=<n> asks for more.
+ */
+export const DEMO_ORDER_COUNT = 1_000;
+
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
@@ -11,11 +17,18 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool.default(true),
+  /** 1/true: the demo's order history of DEMO_ORDER_COUNT orders; 0/false: none; a larger number: that many. */
+  DEMO_ORDERS: z
+    .string()
+    .regex(/^(?:true|false|\d{1,6})$/, 'DEMO_ORDERS is 0, 1 or a number of orders')
+    .default('1')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
+  JOBS: bool.default(true),
   SECRET_KEY: z
     .string()
     .optional()
@@ -39,6 +52,13 @@ export interface Config {
   logLevel: string;
   /** Seed the demo data on an empty database. */
   demo: boolean;
+  /**
+   * With the demo, also make its historical orders (DEMO_ORDERS, default on with `npm start`; off in
+   * tests): a few thousand collection orders over the last 30 days, through the order engine.
+   */
+  demoOrders: boolean;
+  /** How many orders that history has, about (DEMO_ORDERS=<number>; DEMO_ORDER_COUNT by default). */
+  demoOrderCount: number;
   adminPassword: string | undefined;
   /** A session unused this long ends. */
   sessionIdleMinutes: number;
@@ -63,6 +83,12 @@ export interface Config {
    * `<dataDir>/secret.key`, or a random key per process when there is no data dir (tests).
    */
   secretKey: Buffer | undefined;
+  /**
+   * Run the background jobs in this process (JOBS, default on with `npm start`; off in tests unless a
+   * test asks): merchant callbacks and order timeouts. Several processes may run them on one
+   * PostgreSQL; a process with JOBS=0 still enqueues, and the others deliver.
+   */
+  jobs: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,11 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     demo: e.DEMO,
+    demoOrders: e.DEMO_ORDERS > 0,
+    demoOrderCount: e.DEMO_ORDERS > 1 ? e.DEMO_ORDERS : DEMO_ORDER_COUNT,
     adminPassword: e.ADMIN_PASSWORD,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
     secretKey: e.SECRET_KEY,
+    jobs: e.JOBS,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
@@ -100,6 +129,8 @@ export function defaultConfig(): Config {
     databaseUrl: undefined,
     logLevel: 'silent',
     demo: false,
+    demoOrders: false,
+    demoOrderCount: DEMO_ORDER_COUNT,
     adminPassword: undefined,
     sessionIdleMinutes: 120,
     sessionLifetimeMinutes: 24 * 60,
@@ -112,5 +143,6 @@ export function defaultConfig(): Config {
     systemFlag: 'PayDesk',
     timeZone: 'Asia/Kolkata',
     secretKey: undefined,
+    jobs: false,
   };
 }

@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, buildServices } from './app.js';
+import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { describeSeed, seedIfEmpty } from './seed/seed.js';
+import { describeSeed, seedOnFirstStart } from './seed/seed.js';
 
 /** `npm start`: one process serving the console, the API, the docs and the metrics. */
 async function main() {
@@ -12,7 +12,8 @@ async function main() {
   if (embedded && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: embedded ? config.dataDir : undefined });
 
-  const seeded = await seedIfEmpty(database.db, buildServices({ config, database }), config);
+  // An empty database gets the demo (with its 30 days of orders unless DEMO_ORDERS=0) or one superadmin.
+  const seeded = await seedOnFirstStart({ config, database });
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
 
@@ -22,7 +23,12 @@ async function main() {
 
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nPayDesk is running on http://localhost:${config.port} with the ${where}`);
-  console.log(`API docs: http://localhost:${config.port}/docs   metrics: /metrics   health: /healthz /readyz\n`);
+  console.log(`API docs: http://localhost:${config.port}/docs   metrics: /metrics   health: /healthz /readyz`);
+  console.log(
+    config.jobs
+      ? 'Background jobs (merchant callbacks, order timeouts) run in this process (JOBS=0 turns them off).\n'
+      : 'Background jobs are off in this process (JOBS=0): another process must run them.\n',
+  );
   if (seeded.kind !== 'none') console.log(`${describeSeed(seeded)}\n`);
 
   let stopping = false;

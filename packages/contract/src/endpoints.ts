@@ -1,11 +1,14 @@
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { callbacksEndpoints } from './callbacks/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
 import { fundsEndpoints } from './funds/endpoints.js';
 import { ledgerEndpoints } from './ledger/endpoints.js';
 import { merchantsEndpoints } from './merchants/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
+import { ordersEndpoints } from './orders/endpoints.js';
+import { orderProfileEndpoints } from './orders/profile.js';
 import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { resourcesEndpoints } from './resources/endpoints.js';
@@ -28,6 +31,9 @@ export const endpoints = {
   funds: fundsEndpoints,
   views: viewsEndpoints,
   resources: resourcesEndpoints,
+  orders: ordersEndpoints,
+  callbacks: callbacksEndpoints,
+  orderProfile: orderProfileEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

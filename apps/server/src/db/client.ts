@@ -21,6 +21,10 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (kind 'postgres'): the job queue opens its own pool with it. */
+  url?: string;
+  /** The embedded database (kind 'pglite'): the job queue runs on the same instance (pg-boss fromPglite). */
+  pglite?: PGlite;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +60,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -69,6 +74,7 @@ export async function openDatabase(opts: {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await client.query('select 1');
     },

@@ -490,3 +490,204 @@ export const resourceDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.resourceId, t.day] })],
 );
+
+/**
+ * A collection order (DESIGN section 6). States and marks are the contract's codes. Money in minor
+ * units; `apiAmount` is the amount as the merchant sent it (product 1045: 1/10000 units). The owner
+ * user ids are copied from the merchant and the resource's supplier so data scopes filter one table.
+ * `holdOpen`: the supplier's hold for this order is posted and not yet released or consumed.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderCode: text('order_code').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    merchantUserId: integer('merchant_user_id').notNull(),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    /** SHA-256 of the signed request's parameters: a repeat must match it (else 2005). */
+    requestHash: text('request_hash').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    apiAmount: bigint('api_amount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    commission: bigint('commission', { mode: 'number' }),
+    state: integer('state').notNull(),
+    mark: integer('mark').notNull().default(0),
+    locked: boolean('locked').notNull().default(false),
+    supplemented: boolean('supplemented').notNull().default(false),
+    supplementType: integer('supplement_type'),
+    utr: text('utr'),
+    payerUtr: text('payer_utr'),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    supplierUserId: integer('supplier_user_id'),
+    isProxy: boolean('is_proxy').notNull().default(false),
+    resourceId: integer('resource_id').references(() => resources.id),
+    /** How many times the order was allocated (reselect allocates again): part of the hold's key. */
+    allocationNo: integer('allocation_no').notNull().default(0),
+    holdOpen: boolean('hold_open').notNull().default(false),
+    /** The payment took the supplier's money from its hold (frozen) rather than from available. */
+    paidFromHold: boolean('paid_from_hold'),
+    payTransferId: bigint('pay_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    usdtCount: bigint('usdt_count', { mode: 'number' }),
+    usdtAddress: text('usdt_address'),
+    userName: text('user_name'),
+    cardNumber: text('card_number'),
+    ifscCode: text('ifsc_code'),
+    bankName: text('bank_name'),
+    vpa: text('vpa'),
+    mode: text('mode'),
+    address: text('address'),
+    clientIp: text('client_ip'),
+    subject: text('subject'),
+    body: text('body'),
+    extra: text('extra'),
+    notifyUrl: text('notify_url'),
+    returnUrl: text('return_url'),
+    rejectReason: text('reject_reason'),
+    createdAt: at('created_at').notNull(),
+    allocatedAt: at('allocated_at'),
+    expiresAt: at('expires_at'),
+    paidAt: at('paid_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_code_uq').on(t.orderCode),
+    uniqueIndex('orders_merchant_order_no_uq').on(t.merchantId, t.merchantOrderNo),
+    // A UTR confirms one order only.
+    uniqueIndex('orders_utr_uq').on(t.utr).where(sql`${t.utr} is not null`),
+    // The amount identifies the payer's transfer: one open order per amount on an account ...
+    uniqueIndex('orders_open_amount_uq')
+      .on(t.resourceId, t.amount)
+      .where(sql`${t.state} = 1 and ${t.usdtCount} is null`),
+    // ... and per floating USDT amount on a wallet.
+    uniqueIndex('orders_open_usdt_uq')
+      .on(t.resourceId, t.usdtCount)
+      .where(sql`${t.state} = 1 and ${t.usdtCount} is not null`),
+    index('orders_merchant_user_idx').on(t.merchantUserId, t.id),
+    index('orders_supplier_user_idx').on(t.supplierUserId, t.id),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_state_idx').on(t.state, t.id),
+    index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 1`),
+    index('orders_resource_open_idx').on(t.resourceId).where(sql`${t.state} = 1`),
+    check('orders_state_ck', sql`${t.state} between 0 and 8`),
+    check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
+    check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
+  ],
+);
+
+/** An order's timeline: every state change and action, who did it, and why (append-only). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').notNull(),
+    fromState: integer('from_state'),
+    toState: integer('to_state'),
+    actorUserId: integer('actor_user_id'),
+    actorAccount: text('actor_account'),
+    note: text('note').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Each allocation of an order: the accounts it considered and why each was skipped (getOrderAllocateInfo). */
+export const orderAllocations = pgTable(
+  'order_allocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    chosenResourceId: integer('chosen_resource_id'),
+    candidates: jsonb('candidates')
+      .$type<Array<{ resourceId: number; resourceName: string; supplierName: string; outcome: string }>>()
+      .notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('order_allocations_order_idx').on(t.orderId)],
+);
+
+/**
+ * What a merchant or supplier (by console account) processed per product and day (platform time zone):
+ * paid orders, for the daily limits of user product config.
+ */
+export const partyDaily = pgTable(
+  'party_daily',
+  {
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId, t.day] })],
+);
+
+/**
+ * A merchant notification of an order (DESIGN section 6): one row per payment and per manual trigger,
+ * all carrying the order's stable notification id, which the merchant deduplicates on. Attempts are in
+ * order_callback_attempts.
+ */
+export const orderCallbacks = pgTable(
+  'order_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    orderCode: text('order_code').notNull(),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    notificationId: text('notification_id').notNull(),
+    url: text('url').notNull(),
+    /** pending (attempts to come), succeeded, failed (window over), cancelled (order reversed). */
+    state: text('state').notNull().default('pending'),
+    /** 'auto' (payment), 'manual' (trigger callback), 'replay' (a staff replay). */
+    trigger: text('trigger').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('order_callbacks_notification_idx').on(t.notificationId),
+    index('order_callbacks_order_idx').on(t.orderId),
+    index('order_callbacks_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    check('order_callbacks_state_ck', sql`${t.state} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);
+
+/** Every delivery attempt of a callback: request, answer, status and duration. */
+export const orderCallbackAttempts = pgTable(
+  'order_callback_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callbackId: bigint('callback_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderCallbacks.id),
+    orderCode: text('order_code').notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    url: text('url').notNull(),
+    httpMethod: text('http_method').notNull().default('POST'),
+    requestBody: text('request_body').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    error: text('error'),
+    succeeded: boolean('succeeded').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('order_callback_attempts_callback_idx').on(t.callbackId, t.id),
+    index('order_callback_attempts_order_idx').on(t.orderCode),
+  ],
+);

@@ -1,6 +1,7 @@
 import { Code, httpStatusOf, type Issue } from '@paydesk/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConcurrencyFailure } from './db-errors.js';
 import { AppError } from './errors.js';
 
 function issuesOfValidation(err: { validation: Array<{ instancePath: string; message?: string }> }): Issue[] {
@@ -38,6 +39,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ code: Code.invalidInput, msg: message, data: { issues: [{ path: '', message }] } });
+    }
+    if (isConcurrencyFailure(error)) {
+      // Two changes crossed (deadlock or serialization failure): the database undid this one.
+      return reply
+        .status(409)
+        .send({ code: Code.conflict, msg: 'it changed meanwhile, try again', data: { reason: 'concurrentChange' } });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply

@@ -42,15 +42,26 @@ const actorOf = (ids: ReadonlyMap<string, number>, account: string, role: Role):
  * its user id; a demo account without its merchant or supplier record gets nothing.
  */
 export async function seedDemoFunds(db: Db, services: Services, ids: ReadonlyMap<string, number>): Promise<void> {
-  const maker = actorOf(ids, 'admin', 'admin');
-  const checker = actorOf(ids, 'superadmin', 'superAdmin');
   for (const demo of DEMO_FUNDING) {
     const userId = ids.get(demo.account);
     if (userId === undefined) continue;
     const table = demo.partyKind === 'merchant' ? merchants : suppliers;
     const [party] = await db.select({ id: table.id }).from(table).where(eq(table.userId, userId)).limit(1);
     if (!party) continue;
-    const { id } = await services.funds.propose({ ...demo.input, partyKind: demo.partyKind, partyId: party.id }, maker);
-    await services.funds.approve(id, checker);
+    await proposeAndApprove(services, ids, { ...demo.input, partyKind: demo.partyKind, partyId: party.id });
   }
+}
+
+/**
+ * One balance change of the demo as staff make it: admin proposes, superadmin approves (two
+ * transactions, each audited; the ledger transfer is posted by the approval). The demo orders use it
+ * for the suppliers' deposits that cover their volume.
+ */
+export async function proposeAndApprove(
+  services: Services,
+  ids: ReadonlyMap<string, number>,
+  input: ProposeInput,
+): Promise<void> {
+  const { id } = await services.funds.propose(input, actorOf(ids, 'admin', 'admin'));
+  await services.funds.approve(id, actorOf(ids, 'superadmin', 'superAdmin'));
 }

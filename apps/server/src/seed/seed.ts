@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Role } from '@paydesk/contract';
 import { count, eq } from 'drizzle-orm';
-import type { Services } from '../app.js';
+import { buildServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../platform/audit.js';
+import { ManualClock } from '../platform/clock.js';
 import { newTotpSecret } from '../platform/totp.js';
 import { seedDemoFunds } from './demo-funds.js';
-import { seedDemoMerchants } from './demo-merchants.js';
+import { DEMO_MERCHANT_API, seedDemoMerchants } from './demo-merchants.js';
+import { DEMO_ORDER_DAYS, type DemoOrdersSummary, seedDemoOrders } from './demo-orders.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSuppliers } from './demo-suppliers.js';
 
@@ -29,11 +33,66 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ account: string; nickname: string; r
 export interface SeedResult {
   kind: 'demo' | 'admin' | 'none';
   accounts: Array<{ account: string; role: Role; password: string; googleSecret: string | null }>;
+  /** The demo's order history, when it was made (seedOnFirstStart with DEMO_ORDERS on). */
+  demoOrders?: DemoOrdersSummary;
+}
+
+/** Where the first start leaves the demo accounts for `npm run simulate` (demo data only). */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
+
+/**
+ * The first start of `npm start`: seeds an empty database like seedIfEmpty and, with the demo and
+ * DEMO_ORDERS on, its order history (demo-orders.ts). With the history, the demo parties are made as
+ * of 30 days ago on a ManualClock that the orders then move to `now`, so fund records read in time
+ * order. Writes the demo accounts to `<dataDir>/demo-accounts.json` (mode 0600) for the simulator.
+ */
+export async function seedOnFirstStart(deps: { config: Config; database: Database; now?: Date }): Promise<SeedResult> {
+  const { config, database } = deps;
+  let seeded: SeedResult;
+  if (config.demo && config.demoOrders) {
+    const end = deps.now ?? new Date();
+    const clock = new ManualClock(new Date(end.getTime() - DEMO_ORDER_DAYS * 86_400_000 - 2 * 3_600_000));
+    const services = buildServices({ config, database, clock });
+    seeded = await seedIfEmpty(database.db, services, config);
+    if (seeded.kind === 'demo') {
+      console.log(`Making the demo's ${DEMO_ORDER_DAYS}-day order history (about a minute; DEMO_ORDERS=0 skips it)...`);
+      seeded.demoOrders = await seedDemoOrders({
+        services,
+        clock,
+        end,
+        count: config.demoOrderCount,
+        timeZone: config.timeZone,
+      });
+    }
+  } else {
+    seeded = await seedIfEmpty(database.db, buildServices({ config, database }), config);
+  }
+  if (seeded.kind === 'demo' && config.dataDir) writeDemoAccountsFile(config.dataDir, seeded);
+  return seeded;
+}
+
+/**
+ * The demo accounts with their passwords and authenticator secrets, and merchant1's API credentials,
+ * readable by the owner only: `npm run simulate` signs in with them. Demo data only.
+ */
+export function writeDemoAccountsFile(dataDir: string, seeded: SeedResult): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, DEMO_ACCOUNTS_FILE);
+  const content = {
+    note: 'Demo data only, written at the first start: the demo accounts and merchant1 API credentials.',
+    accounts: seeded.accounts,
+    merchantApi: DEMO_MERCHANT_API,
+  };
+  writeFileSync(path, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
 }
 
 /**
  * Fills an empty database: the demo (DEMO=1) or a single superadmin whose first sign-in binds an
- * authenticator. Accounts are made by the same service as the console's, so they are audited.
+ * authenticator. Accounts are made by the same service as the console's, so they are audited. The
+ * demo's order history is not made here (tests and the browser tests seed through this): see
+ * seedOnFirstStart.
  */
 export async function seedIfEmpty(db: Db, services: Services, config: Config): Promise<SeedResult> {
   const [existing] = await db.select({ n: count() }).from(users);
@@ -86,5 +145,23 @@ export function describeSeed(result: SeedResult): string {
     `  ${'account'.padEnd(12)} ${'role'.padEnd(21)} ${'password'.padEnd(14)} authenticator secret`,
     ...lines,
     'Current authenticator code of an account: npm run otp -- <account>',
+    ...(result.kind === 'demo'
+      ? [
+          `Demo merchant API (merchant1): mchId ${DEMO_MERCHANT_API.mchId}, secret ${DEMO_MERCHANT_API.secret}, signType ${DEMO_MERCHANT_API.signType}`,
+        ]
+      : []),
+    ...(result.demoOrders ? [describeDemoOrders(result.demoOrders)] : []),
   ].join('\n');
+}
+
+/** One line: what the demo's order history holds. */
+function describeDemoOrders(made: DemoOrdersSummary): string {
+  const n = (state: number) => (made.byState[state] ?? 0).toLocaleString('en-US');
+  const paid = [3, 4, 6].reduce((sum, state) => sum + (made.byState[state] ?? 0), 0);
+  return (
+    `Demo orders: ${made.orders.toLocaleString('en-US')} over the last ${DEMO_ORDER_DAYS} days ` +
+    `(paid ${paid.toLocaleString('en-US')}, callback failed ${n(4)}, timed out ${n(2)}, rejected ${n(7)}, ` +
+    `reversed ${n(8)}, allocation failed ${n(5)}, awaiting payment ${n(1)}), made in ${(made.ms / 1000).toFixed(1)} s ` +
+    '(DEMO_ORDERS=0 skips them)'
+  );
 }

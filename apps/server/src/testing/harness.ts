@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointInput, Envelope } from '@paydesk/contract';
 import { endpoints } from '@paydesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, buildServices } from '../app.js';
+import { buildApp, buildServices, type JobTuning } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
 import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
 import { ManualClock } from '../platform/clock.js';
@@ -59,18 +59,51 @@ async function testDatabase(): Promise<{ database: Database; url?: string; drop:
   return { database: await openDatabase({}), drop: async () => undefined };
 }
 
-export async function startTestApp(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const { database, url, drop } = await testDatabase();
+/** Periods of the background jobs in tests that run them: half-second polls, maintenance every second. */
+export const TEST_JOB_TUNING: JobTuning = { pollingIntervalSeconds: 0.5, maintenanceEverySeconds: 1 };
+
+/** An existing database to open (a restart): a PostgreSQL URL, or a PGlite folder. Kept on close. */
+export type TestDatabaseAt = { url: string } | { dataDir: string };
+
+export async function startTestApp(
+  opts: {
+    demo?: boolean;
+    config?: Partial<Config>;
+    /** Receives the server's log lines (set `config.logLevel` too: tests default to 'silent'). */
+    logStream?: { write(line: string): void };
+    /** Run the background jobs (off by default), with TEST_JOB_TUNING and these changes. */
+    jobs?: boolean | JobTuning;
+    /** Open this database instead of a fresh one (seeded only if empty; not dropped on close). */
+    at?: TestDatabaseAt;
+  } = {},
+): Promise<TestApp> {
+  const { database, url, drop } = opts.at
+    ? {
+        database: await openDatabase(
+          'url' in opts.at ? { url: opts.at.url, onIdleError: () => undefined } : { dataDir: opts.at.dataDir },
+        ),
+        url: 'url' in opts.at ? opts.at.url : undefined,
+        drop: async () => undefined,
+      }
+    : await testDatabase();
+  const jobTuning = opts.jobs ? { ...TEST_JOB_TUNING, ...(opts.jobs === true ? {} : opts.jobs) } : undefined;
   const config: Config = {
     ...defaultConfig(),
     demo: opts.demo ?? true,
     webDist: '/nonexistent',
     databaseUrl: url,
+    jobs: Boolean(opts.jobs),
     ...opts.config,
   };
   const clock = new ManualClock();
   const seed = await seedIfEmpty(database.db, buildServices({ config, database, clock }), config);
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(jobTuning ? { jobTuning } : {}),
+  });
   await app.ready();
 
   const secrets = new Map(seed.accounts.map((a) => [a.account, a.googleSecret]));

@@ -18,6 +18,19 @@ export const Code = {
   accountLocked: 1004,
   token2Required: 1024,
   token2Expired: 1025,
+  // Merchant API (DESIGN section 6): what an integration reads to know why an order was refused.
+  badSignature: 2001,
+  merchantUnavailable: 2002,
+  ipNotWhitelisted: 2003,
+  productUnavailable: 2004,
+  duplicateOrderNo: 2005,
+  amountOutOfRange: 2006,
+  dailyLimitReached: 2007,
+  allocationFailed: 2008,
+  amountPrecision: 2009,
+  kycRequired: 2010,
+  serviceClosed: 2011,
+  orderNotFound: 2012,
 } as const;
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
@@ -43,6 +56,18 @@ export const codeCatalogue: Record<CodeValue, CodeInfo> = {
   1004: { http: 423, message: 'account locked after repeated failures, try again later' },
   1024: { http: 401, message: 'second-level password required' },
   1025: { http: 401, message: 'second-level password expired, enter it again' },
+  2001: { http: 403, message: 'signature does not match' },
+  2002: { http: 403, message: 'merchant unknown or disabled' },
+  2003: { http: 403, message: 'caller IP address is not whitelisted' },
+  2004: { http: 422, message: 'product unavailable for this merchant' },
+  2005: { http: 409, message: 'mchOrderNo already used with different content' },
+  2006: { http: 422, message: 'amount outside the allowed range' },
+  2007: { http: 422, message: 'daily limit reached' },
+  2008: { http: 422, message: 'allocation failed' },
+  2009: { http: 400, message: 'amount would lose precision in this product’s units' },
+  2010: { http: 422, message: 'payer name (userName) required from this amount (KYC)' },
+  2011: { http: 503, message: 'the platform is not taking orders now' },
+  2012: { http: 404, message: 'no such order' },
 };
 
 export function httpStatusOf(code: number): number {

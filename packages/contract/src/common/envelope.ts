@@ -21,6 +21,8 @@ export const errorDataSchema = z
     reason: z.string().optional(),
     issues: z.array(issueSchema).optional(),
     requestId: z.string().optional(),
+    /** The merchant API's 2008 (allocation failed) names the order it kept in that state. */
+    orderCode: z.string().optional(),
   })
   .nullable();
 export type ErrorData = z.infer<typeof errorDataSchema>;

@@ -19,7 +19,9 @@ export const RESOURCE_TEXTS = {
   ifscInvalid: 'invalid IFSC format',
   vpaInvalid: 'invalid UPI ID, e.g. name@bank',
   keyIdRequired: 'key id cannot be empty',
+  keyIdTooLong: 'key id is at most 128 characters',
   keySecretRequired: 'key secret cannot be empty',
+  keySecretTooLong: 'key secret is at most 256 characters',
   addressInvalid: 'invalid TRC20 wallet address',
   phoneInvalid: 'invalid Kenyan mobile number: 2547XXXXXXXX or 2541XXXXXXXX',
   linkInvalid: 'a link must be an http or https address of at most 512 characters',
@@ -85,8 +87,8 @@ export const linkSchema = z.preprocess(
 const optionalOf = <S extends z.ZodType>(s: S) =>
   z.preprocess((v) => (v === '' || (typeof v === 'string' && v.trim() === '') ? null : v), s.nullable().optional());
 
-const keyIdSchema = requiredText(128, T.keyIdRequired, 'key id is at most 128 characters');
-const keySecretSchema = requiredText(256, T.keySecretRequired, 'key secret is at most 256 characters');
+const keyIdSchema = requiredText(128, T.keyIdRequired, T.keyIdTooLong);
+const keySecretSchema = requiredText(256, T.keySecretRequired, T.keySecretTooLong);
 
 /** The channel kinds (a product's `resourceKind`) and their own fields. */
 export const RESOURCE_KINDS = [

@@ -69,6 +69,14 @@ export const resourceFilterShape = {
   supplierId: optionalQueryId,
   productId: optionalQueryId,
   kind: z.preprocess(emptyToNull, z.enum(RESOURCE_KINDS).nullable().optional()),
+  /**
+   * Several products at once, comma-separated ('2002,2001'): the console's pages that serve more than
+   * one product (payout accounts: 2002 and 2001; other channels: 1001, 1045, 5001, 5002).
+   */
+  productIds: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((x) => x.trim())) : v),
+    z.array(queryIdSchema).min(1).max(20).optional(),
+  ),
   state: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v === '0' ? 0 : v === '1' ? 1 : v),
     resourceStateSchema.optional(),

@@ -1,6 +1,7 @@
 import type { LedgerCheck } from '@paydesk/contract';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { executePrepared, rowsOf as resultRows, tableRow } from '../../db/raw-rows.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
@@ -96,7 +97,7 @@ export function parseAccountCode(code: string): AccountSpec | null {
 type TransferRecord = typeof ledgerTransfers.$inferSelect;
 type AccountRecord = typeof ledgerAccounts.$inferSelect;
 
-const rowsOf = async <T>(db: DbOrTx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(db: DbOrTx, query: SQL) => resultRows<T>(await db.execute(query));
 
 export interface LedgerDeps {
   db: Db;
@@ -185,36 +186,41 @@ export class LedgerService {
     );
 
     // Lock every account of the transfer in one fixed order (by code): concurrent transfers never deadlock.
+    // Accounts are created on first use; almost always they exist, so the insert runs only when missing.
     const sorted = [...specs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    await this.insertAccounts(tx, sorted);
-    const locked = await tx
-      .select()
-      .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.code,
-          sorted.map((s) => s.code),
-        ),
-      )
-      .orderBy(asc(ledgerAccounts.code))
-      .for('update');
+    let locked = await this.lockAccounts(tx, sorted);
+    if (locked.length < sorted.length) {
+      await this.insertAccounts(tx, sorted);
+      locked = await this.lockAccounts(tx, sorted);
+    }
     const byCode = new Map(locked.map((a) => [a.code, a]));
-
-    // Checked once the locks are held: a concurrent post of the same key has committed by now.
-    const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
-    if (replay) return replay;
-    if (input.reversesId !== null) await this.refuseReversed(tx, input.reversesId);
+    if (input.reversesId !== null) {
+      const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
+      if (replay) return replay;
+      await this.refuseReversed(tx, input.reversesId);
+    }
 
     const moves = input.postings.map((p) => {
       const account = byCode.get(p.account)!;
       const balanceAfter = account.balance + p.amount;
-      if (!account.allowNegative && balanceAfter < 0) throw refused('insufficient balance', 'insufficientBalance');
-      if (Math.abs(balanceAfter) > MAX_LEDGER_AMOUNT) throw refused('balance limit exceeded', 'balanceLimit');
       return { account, amount: p.amount, balanceBefore: account.balance, balanceAfter };
     });
+    const refusal = moves.some((m) => !m.account.allowNegative && m.balanceAfter < 0)
+      ? refused('insufficient balance', 'insufficientBalance')
+      : moves.some((m) => Math.abs(m.balanceAfter) > MAX_LEDGER_AMOUNT)
+        ? refused('balance limit exceeded', 'balanceLimit')
+        : null;
+    if (refusal) {
+      // A repeat of a transfer already posted answers that transfer, whatever the balances are now.
+      const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
+      if (replay) return replay;
+      throw refusal;
+    }
 
+    // The transfer, its entries and the new balances in one statement (a round trip is the main cost
+    // of a post); when the key was posted before, the insert does nothing and neither do the others.
     const now = this.deps.clock.now();
-    const [transfer] = await tx
+    const insertTransfer = tx
       .insert(ledgerTransfers)
       .values({
         idempotencyKey: input.idempotencyKey,
@@ -228,26 +234,30 @@ export class LedgerService {
       })
       .onConflictDoNothing()
       .returning();
-    if (!transfer) {
-      // Another transaction posted this key, or reversed this transfer, and committed meanwhile.
+    const rows = moves.map(
+      (m, i) =>
+        sql`(${i}::int, ${m.account.id}::bigint, ${m.amount}::bigint, ${m.balanceBefore}::bigint, ${m.balanceAfter}::bigint)`,
+    );
+    const posted = await executePrepared(
+      tx,
+      sql`
+      with t as (${insertTransfer.getSQL()}),
+           m(ord, account_id, amount, balance_before, balance_after) as (values ${sql.join(rows, sql`, `)}),
+           u as (update ledger_accounts a set balance = m.balance_after from m, t where a.id = m.account_id),
+           e as (
+             insert into ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, created_at)
+             select t.id, m.account_id, m.amount, m.balance_before, m.balance_after, t.created_at
+               from t, m order by m.ord)
+      select * from t`,
+    );
+    const [raw] = resultRows<Record<string, unknown>>(posted);
+    if (!raw) {
+      // This key was posted before (a replay: nothing moves), or this transfer was reversed meanwhile.
       const again = await this.replayOf(tx, input.idempotencyKey, inputHash);
       if (again) return again;
       throw conflict('the transfer is already reversed', 'alreadyReversed');
     }
-
-    for (const m of moves) {
-      await tx.update(ledgerAccounts).set({ balance: m.balanceAfter }).where(eq(ledgerAccounts.id, m.account.id));
-    }
-    await tx.insert(ledgerEntries).values(
-      moves.map((m) => ({
-        transferId: transfer.id,
-        accountId: m.account.id,
-        amount: m.amount,
-        balanceBefore: m.balanceBefore,
-        balanceAfter: m.balanceAfter,
-        createdAt: now,
-      })),
-    );
+    const transfer = tableRow(ledgerTransfers, raw);
     return {
       ...resultOf(transfer),
       entries: moves.map((m) => ({
@@ -290,6 +300,21 @@ export class LedgerService {
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .where(eq(ledgerEntries.transferId, transferId))
       .orderBy(asc(ledgerEntries.id));
+  }
+
+  /** Locks the accounts of these codes that exist, in code order. */
+  private lockAccounts(tx: Tx, sorted: AccountSpec[]): Promise<AccountRecord[]> {
+    return tx
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.code,
+          sorted.map((s) => s.code),
+        ),
+      )
+      .orderBy(asc(ledgerAccounts.code))
+      .for('update');
   }
 
   /** Creates the accounts not there yet, in the order given (callers pass them sorted by code). */

@@ -19,7 +19,7 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { openSecret, sealSecret } from '../../platform/crypto.js';
-import { isUniqueViolation } from '../../platform/db-errors.js';
+import { isUniqueViolation, violatedConstraint } from '../../platform/db-errors.js';
 import { conflict, invalid, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
 import { readSettings } from '../../platform/settings.js';
@@ -105,18 +105,6 @@ function settingOn(value: unknown): boolean {
   if (value === false || value === 'false' || value === 0) return false;
   if (value && typeof value === 'object' && 'enable' in value) return (value as { enable: unknown }).enable !== false;
   return true;
-}
-
-/** Constraint name of a unique violation, wrapped or not (node-postgres and PGlite). */
-function violatedConstraint(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const c =
-      (e as { constraint?: unknown; code?: unknown }).code === '23505'
-        ? (e as { constraint?: unknown }).constraint
-        : undefined;
-    if (typeof c === 'string') return c;
-  }
-  return undefined;
 }
 
 class MerchantNoTaken extends Error {}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   detailsSchemaOf,
+  ORDER_STATE,
   productById,
   QR_IMAGE_MAX_BYTES,
   qrTextOf,
@@ -13,7 +14,7 @@ import {
 } from '@paydesk/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
+import { orders, products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { sealSecret } from '../../platform/crypto.js';
@@ -41,6 +42,8 @@ export type ResourceOwner = { all: true } | { all: false; userId: number };
 export interface ResourceFilters {
   supplierId?: number | null | undefined;
   productId?: number | null | undefined;
+  /** Any of these products (a console page serving several). */
+  productIds?: number[] | null | undefined;
   kind?: string | null | undefined;
   state?: 0 | 1 | undefined;
   text?: string | null | undefined;
@@ -158,21 +161,18 @@ const IMAGE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
     b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-/**
- * Whether a resource has no open order, so it may be deleted. Orders arrive with issue 6 (collection
- * orders), which makes this look for allocated orders on the resource; until then no order can
- * reference a resource, so every resource is idle.
- */
-export async function isIdle(_db: DbOrTx, _resourceId: number): Promise<boolean> {
-  return true;
+/** Whether a resource has no open (allocated, unpaid) order, so it may be deleted. */
+export async function isIdle(db: DbOrTx, resourceId: number): Promise<boolean> {
+  return (await processingOrdersOf(db, resourceId)).count === 0;
 }
 
-/**
- * The open (allocated, not yet paid) orders on a resource: their count and sum in minor units. Issue 6
- * adds the orders table and reads them here; until then there are none, so both are 0.
- */
-export async function processingOrdersOf(_db: DbOrTx, _resourceId: number): Promise<{ count: number; amount: number }> {
-  return { count: 0, amount: 0 };
+/** The open (allocated, not yet paid) orders on a resource: their count and sum in minor units. */
+export async function processingOrdersOf(db: DbOrTx, resourceId: number): Promise<{ count: number; amount: number }> {
+  const [row] = await db
+    .select({ n: count(), amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.resourceId, resourceId), eq(orders.state, ORDER_STATE.allocated)));
+  return { count: row?.n ?? 0, amount: row?.amount ?? 0 };
 }
 
 /** Receiving and payout accounts of every channel (issue 5). */
@@ -208,6 +208,7 @@ export class ResourcesService {
       this.ownerWhere(owner),
       f.supplierId ? eq(resources.supplierId, f.supplierId) : undefined,
       f.productId ? eq(resources.productId, f.productId) : undefined,
+      f.productIds?.length ? inArray(resources.productId, f.productIds) : undefined,
       f.kind ? eq(resources.kind, f.kind) : undefined,
       f.state === 0 || f.state === 1 ? eq(resources.state, f.state) : undefined,
       text

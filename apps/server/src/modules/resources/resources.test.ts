@@ -92,11 +92,13 @@ function parseCsvLine(line: string): string[] {
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('the demo data', () => {
-  it('supplier1 has an enabled card-to-card account and USDT wallet; agent1 a UPI account with its deep link', async () => {
+  it('supplier1 has an enabled card-to-card account, USDT wallet and two UPI accounts; agent1 a UPI account with its deep link', async () => {
     const mine = await t.call(R.getList, { pageIndex: 1, pageSize: 100 }, as('supplier1'));
     expect(mine.body.data.list.map((r: ResourceRow) => [r.productId, r.state, r.supplierId])).toEqual([
       [1002, 0, supplierOneId],
       [3015, 0, supplierOneId],
+      [1001, 0, supplierOneId],
+      [1001, 0, supplierOneId],
     ]);
     const wallet = mine.body.data.list.find((r: ResourceRow) => r.productId === 3015);
     expect(wallet.qrCode).toBe(wallet.details.address);
@@ -587,6 +589,36 @@ describe('lists, detail, static info, delete', () => {
     expect(usdt.body.data.list.every((r: ResourceRow) => r.kind === 'usdtWallet' && r.state === 0)).toBe(true);
     const byCard = await t.call(R.getList, { pageIndex: 1, text: '4000001234567899' }, as('maintenance'));
     expect(byCard.body.data.list.map((r: ResourceRow) => r.name)).toEqual(['Demo HDFC card']);
+  });
+
+  it('productIds lists several products together (a page serving 2002 and 2001), with the export alike', async () => {
+    const payout = { accountName: 'P', bankName: 'SBI', accountNumber: '55501234', ifsc: 'SBIN0000001' };
+    for (const productId of [2001, 2002]) {
+      const res = await createAs('supplier1', { productId, name: `Many ${productId}`, details: payout });
+      expect(res.body.code).toBe(200);
+    }
+    const all = await t.call(R.getList, { pageIndex: 1, pageSize: 500 }, as('admin'));
+    const expected = all.body.data.list
+      .filter((r: ResourceRow) => r.productId === 2001 || r.productId === 2002)
+      .map((r: ResourceRow) => r.id);
+    const both = await t.call(R.getList, { pageIndex: 1, pageSize: 500, productIds: '2002,2001' }, as('admin'));
+    expect(both.body.data.list.map((r: ResourceRow) => r.id)).toEqual(expected);
+    expect(new Set(both.body.data.list.map((r: ResourceRow) => r.productId))).toEqual(new Set([2001, 2002]));
+    expect(both.body.data.total).toBe(expected.length);
+    // With one product chosen among them, only that one.
+    const one = await t.call(
+      R.getList,
+      { pageIndex: 1, pageSize: 500, productIds: '2002,2001', productId: 2001, supplierId: supplierOneId },
+      as('service'),
+    );
+    expect(one.body.data.list.length).toBeGreaterThan(0);
+    expect(one.body.data.list.every((r: ResourceRow) => r.productId === 2001 && r.supplierId === supplierOneId)).toBe(
+      true,
+    );
+    const csv = await downloadCsv(t, R.exportList, { productIds: '2001,2002' }, as('admin'));
+    expect(csv.rows).toHaveLength(expected.length);
+    const bad = await t.call(R.getList, { pageIndex: 1, productIds: '2001,x' }, as('admin'));
+    expect(bad.status).toBe(400);
   });
 
   it('detail shows the spec’s fields, with 0 processing orders before orders exist', async () => {

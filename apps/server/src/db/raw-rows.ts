@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
+
+/** The rows of a raw `execute` (node-postgres answers { rows }, PGlite too; some drivers an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * A row of `table` as a raw statement returned it (column names, driver values), as drizzle's query
+ * builder would have answered it: used where several writes share one statement (a data-modifying
+ * WITH) to save round trips, and one of them returns the table's row.
+ */
+export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
+}
+
+/**
+ * `db.execute(query)` as a named statement, which node-postgres parses and PostgreSQL plans once per
+ * connection (PGlite ignores the name): for hot statements whose planning costs about as much as
+ * running them. The name is derived from the text, so one name always means one text; use it only
+ * for statements of a few fixed shapes (parameters vary, the text does not), or connections would
+ * keep a statement per shape.
+ */
+export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
+  // Drizzle's own path for `execute`, with the name it leaves undefined (session and dialect are
+  // drizzle internals, stable across its 0.x releases).
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(sql: SQL): { sql: string } };
+    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): Executable };
+  };
+  const built = internals.dialect.sqlToQuery(query);
+  const name = `pd_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+  return internals.session.prepareQuery(built, undefined, name, false).execute();
+}
+
+interface Executable {
+  execute(): Promise<unknown>;
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { executePrepared, rowsOf } from '../../db/raw-rows.js';
+
+/**
+ * Allocation (DESIGN section 6): among the product's resources, the enabled ones of an enabled
+ * supplier (and enabled parent) switched on for the product, whose available balance covers the
+ * amount, within the resource's and the supplier's limits, with no open order of the same amount on
+ * that account, the least recently used wins. Every candidate is returned with why it can or cannot
+ * take the order, so getOrderAllocateInfo can explain the choice.
+ */
+
+/** Why a resource could not take the order; 'eligible' when it could. */
+export type CandidateOutcome =
+  | 'eligible'
+  | 'chosen'
+  | 'resourceDisabled'
+  | 'supplierDisabled'
+  | 'parentDisabled'
+  | 'supplierProductOff'
+  | 'balanceShort'
+  | 'belowMinAmount'
+  | 'aboveMaxAmount'
+  | 'dailyAmountLimit'
+  | 'dailyCountLimit'
+  | 'supplierDailyLimit'
+  | 'sameAmountOpen'
+  | 'busy'
+  | 'supplierBusy'
+  | 'noFloatingAmount';
+
+export interface Candidate {
+  resourceId: number;
+  resourceName: string;
+  supplierId: number;
+  supplierName: string;
+  supplierUserId: number;
+  isProxy: boolean;
+  outcome: CandidateOutcome;
+  /** Locked by this transaction already (the first free eligible account, see `candidatesFor`). */
+  locked?: boolean;
+}
+
+/** Most candidates examined and recorded per allocation. */
+export const MAX_CANDIDATES = 50;
+
+interface CandidateRow {
+  resource_id: number;
+  resource_name: string;
+  supplier_id: number;
+  supplier_name: string;
+  supplier_user_id: number;
+  is_proxy: boolean;
+  outcome: CandidateOutcome;
+  locked: boolean | null;
+}
+
+/**
+ * The product's live resources with their outcome, eligible ones first in least-recently-used order.
+ * `floating`: USDT collection; the amount need not be unique (the usdtCount is).
+ */
+export async function candidatesFor(
+  tx: Tx,
+  input: {
+    orderId: number;
+    productId: number;
+    amount: number;
+    today: string;
+    floating: boolean;
+    /** Reselect: this account is tried last, when no other one fits. */
+    avoidResourceId: number | null;
+  },
+): Promise<Candidate[]> {
+  const { orderId, productId, amount, today, floating, avoidResourceId } = input;
+  // With the candidates, the first eligible account (in their order) whose row and supplier balance
+  // no concurrent allocation or payment holds is locked, both rows, without waiting: the common case
+  // is one round trip, and concurrent creates spread over accounts and suppliers instead of queueing.
+  // Its open amount was checked in this statement's snapshot; the partial unique index catches the
+  // rare order committed on it meanwhile (the create is then retried, see OrdersService.createFor).
+  const result = await executePrepared(
+    tx,
+    sql`
+    with c as (
+      select r.id as resource_id, r.name as resource_name, s.id as supplier_id, s.name as supplier_name,
+             s.user_id as supplier_user_id, s.parent_id is not null as is_proxy, r.last_allocated_at,
+             case
+               when r.state <> 0 then 'resourceDisabled'
+               when not s.enabled then 'supplierDisabled'
+               when p.id is not null and not p.enabled then 'parentDisabled'
+               when coalesce(pp.enabled, false) = false then 'supplierProductOff'
+               when coalesce(la.balance, 0) < ${amount} then 'balanceShort'
+               when ${amount} < greatest(coalesce(r.min_amount, 0), coalesce(pp.min_amount, 0)) then 'belowMinAmount'
+               when ${amount} > least(coalesce(r.max_amount, ${amount}), coalesce(pp.max_amount, ${amount})) then 'aboveMaxAmount'
+               when r.daily_amount_limit is not null and coalesce(rd.amount, 0) + ${amount} > r.daily_amount_limit
+                 then 'dailyAmountLimit'
+               when r.daily_count_limit is not null and coalesce(rd.count, 0) + 1 > r.daily_count_limit
+                 then 'dailyCountLimit'
+               when pp.daily_limit is not null and coalesce(pd.amount, 0) + ${amount} > pp.daily_limit
+                 then 'supplierDailyLimit'
+               when not ${floating} and exists (
+                 select 1 from orders o where o.resource_id = r.id and o.state = 1 and o.amount = ${amount}
+                   and o.usdt_count is null and o.id <> ${orderId}
+               ) then 'sameAmountOpen'
+               else 'eligible'
+             end as outcome
+        from resources r
+        join suppliers s on s.id = r.supplier_id
+        left join suppliers p on p.id = s.parent_id
+        left join party_products pp on pp.user_id = s.user_id and pp.product_id = r.product_id
+        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
+        left join resource_daily rd on rd.resource_id = r.id and rd.day = ${today}
+        left join party_daily pd on pd.user_id = s.user_id and pd.product_id = r.product_id and pd.day = ${today}
+       where r.product_id = ${productId} and r.deleted_at is null
+    )
+    , ranked as (
+      select c.*, row_number() over (
+               order by (outcome = 'eligible') desc, (resource_id = ${avoidResourceId ?? 0}) asc,
+                        last_allocated_at asc nulls first, resource_id asc) as rank
+        from c
+    ), top as (
+      select * from ranked where rank <= ${MAX_CANDIDATES}
+    ), eligible as (
+      select array_agg(resource_id order by rank) as ids from top where outcome = 'eligible'
+    ), first_free as (
+      select r.id from eligible, resources r
+        join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'
+       where r.id = any(eligible.ids) and r.state = 0 and la.balance >= ${amount}
+       order by array_position(eligible.ids, r.id)
+       for update of r, la skip locked
+       limit 1
+    )
+    select resource_id, resource_name, supplier_id, supplier_name, supplier_user_id, is_proxy, outcome,
+           resource_id = (select id from first_free) as locked
+      from top
+     order by rank
+  `,
+  );
+  return rowsOf<CandidateRow>(result).map((r) => ({
+    resourceId: Number(r.resource_id),
+    resourceName: r.resource_name,
+    supplierId: Number(r.supplier_id),
+    supplierName: r.supplier_name,
+    supplierUserId: Number(r.supplier_user_id),
+    isProxy: Boolean(r.is_proxy),
+    outcome: r.outcome,
+    locked: r.locked === true,
+  }));
+}
+
+/**
+ * Pass 2 of allocation, when every fitting account was held: waits for this account's row and its
+ * supplier's balance row (both, in that order, as pass 1 takes them) and answers whether both were
+ * taken: false when the account was switched off or the balance no longer covers the amount.
+ */
+export async function lockWaiting(tx: Tx, c: { resourceId: number; supplierId: number }, amount: number) {
+  const result = await tx.execute(sql`
+    select r.id from resources r join ledger_accounts la on la.code = ${`supplier:${c.supplierId}:available`}
+     where r.id = ${c.resourceId} and r.state = 0 and la.balance >= ${amount}
+       for update of r, la`);
+  return rowsOf(result).length > 0;
+}
+
+/** Whether another open order on the account has this amount (the payer's transfer would be ambiguous). */
+export async function amountOpenOn(tx: Tx, resourceId: number, amount: number, orderId: number): Promise<boolean> {
+  const open = await tx.execute(
+    sql`select 1 from orders where resource_id = ${resourceId} and state = 1 and amount = ${amount}
+          and usdt_count is null and id <> ${orderId} limit 1`,
+  );
+  return rowsOf(open).length > 0;
+}
+
+/** Floating USDT: the base micro-units plus the smallest offset (1..999) not open on the wallet, or null. */
+export async function freeUsdtCount(
+  tx: Tx,
+  resourceId: number,
+  amount: number,
+  orderId: number,
+): Promise<number | null> {
+  // Collection amounts of USDT are in cents (1/100); the payer sends micro-units (1/1,000,000).
+  const base = amount * 10_000;
+  const result = await tx.execute(sql`
+    select ${base}::bigint + k as usdt_count
+      from generate_series(1, 999) as k
+     where not exists (
+       select 1 from orders o where o.resource_id = ${resourceId} and o.state = 1 and o.usdt_count = ${base}::bigint + k
+         and o.id <> ${orderId}
+     )
+     order by k
+     limit 1
+  `);
+  const [row] = rowsOf<{ usdt_count: string | number }>(result);
+  return row ? Number(row.usdt_count) : null;
+}

@@ -1,0 +1,345 @@
+import { ORDER_MARK, ORDER_STATE, type OrderRow, orderFilterShape, productById } from '@paydesk/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  merchants,
+  orderAllocations,
+  orderEvents,
+  orders,
+  resourceImages,
+  resources,
+  suppliers,
+} from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DataScope } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { parsePlatformTime } from '../../platform/time.js';
+import { escapeLike } from '../auth/auth.service.js';
+import type { OrderRecord, OrdersService } from './orders.service.js';
+
+const filterSchema = { shape: orderFilterShape };
+export type OrderFilters = { [K in keyof typeof filterSchema.shape]?: z.output<(typeof filterSchema.shape)[K]> };
+
+export interface OrderQueriesDeps {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  orders: OrdersService;
+}
+
+const rowFields = {
+  order: orders,
+  merchantName: merchants.name,
+  merchantNo: merchants.merchantNo,
+  supplierName: suppliers.name,
+  resourceName: resources.name,
+};
+type Joined = {
+  order: OrderRecord;
+  merchantName: string;
+  merchantNo: string;
+  supplierName: string | null;
+  resourceName: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toOrderRow(r: Joined): OrderRow {
+  const o = r.order;
+  return {
+    id: o.id,
+    orderCode: o.orderCode,
+    merchantId: o.merchantId,
+    merchantName: r.merchantName,
+    merchantNo: r.merchantNo,
+    merchantOrderNo: o.merchantOrderNo,
+    productId: o.productId,
+    productName: productById(o.productId)?.name ?? String(o.productId),
+    amount: o.amount,
+    fee: o.fee,
+    commission: o.commission,
+    state: o.state,
+    mark: o.mark,
+    locked: o.locked,
+    supplemented: o.supplemented,
+    supplementType: o.supplementType,
+    utr: o.utr,
+    payerUtr: o.payerUtr,
+    supplierId: o.supplierId,
+    supplierName: r.supplierName,
+    isProxy: o.isProxy,
+    resourceId: o.resourceId,
+    resourceName: r.resourceName,
+    usdtAddress: o.usdtAddress,
+    usdtCount: o.usdtCount,
+    userName: o.userName,
+    cardNumber: o.cardNumber,
+    ifscCode: o.ifscCode,
+    clientIp: o.clientIp,
+    subject: o.subject,
+    rejectReason: o.rejectReason,
+    createdAt: o.createdAt.toISOString(),
+    allocatedAt: iso(o.allocatedAt),
+    expiresAt: iso(o.expiresAt),
+    paidAt: iso(o.paidAt),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  createdAt: { expr: orders.createdAt, valueOf: (r: OrderRow) => new Date(r.createdAt) },
+  amount: { expr: orders.amount, valueOf: (r: OrderRow) => r.amount },
+  paidAt: { expr: orders.paidAt, valueOf: (r: OrderRow) => (r.paidAt ? new Date(r.paidAt) : null) },
+} as const;
+
+/** Reads of collection orders: lists, export, detail, the notifier's latest order, the payer's view. */
+export class OrderQueries {
+  constructor(readonly deps: OrderQueriesDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private select() {
+    return this.db
+      .select(rowFields)
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
+      .leftJoin(resources, eq(resources.id, orders.resourceId));
+  }
+
+  private scopeWhere(
+    scope: DataScope,
+    caller: { role: string; userId: number },
+    isProxy?: boolean | null,
+  ): SQL | undefined {
+    if (scope.all) return undefined;
+    if (caller.role === 'merchant') return eq(orders.merchantUserId, caller.userId);
+    // A supplier: its own orders and its agents' (isProxy narrows to one or the other).
+    if (isProxy === true) {
+      const agents = scope.userIds.filter((id) => id !== caller.userId);
+      return agents.length ? inArray(orders.supplierUserId, agents) : sql`false`;
+    }
+    if (isProxy === false) return eq(orders.supplierUserId, caller.userId);
+    return inArray(orders.supplierUserId, [...scope.userIds]);
+  }
+
+  whereOf(scope: DataScope, caller: { role: string; userId: number }, f: OrderFilters): SQL | undefined {
+    const like = (v: string | null | undefined) => (v ? `%${escapeLike(v)}%` : null);
+    const tz = this.deps.timeZone;
+    return and(
+      this.scopeWhere(scope, caller, f.isProxy),
+      f.merchantId ? eq(orders.merchantId, f.merchantId) : undefined,
+      f.supplierId ? eq(orders.supplierId, f.supplierId) : undefined,
+      f.productId ? eq(orders.productId, f.productId) : undefined,
+      f.merchantOrderId ? ilike(orders.merchantOrderNo, like(f.merchantOrderId)!) : undefined,
+      f.orderCode ? ilike(orders.orderCode, like(f.orderCode)!) : undefined,
+      f.ipAddress ? ilike(orders.clientIp, like(f.ipAddress)!) : undefined,
+      f.startTime ? gte(orders.createdAt, parsePlatformTime(f.startTime, tz)) : undefined,
+      f.endTime ? lte(orders.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
+      f.orderStatusId !== undefined ? eq(orders.state, f.orderStatusId) : undefined,
+      // isProxy for staff: orders taken by agents (true) or by top-level suppliers (false).
+      scope.all && typeof f.isProxy === 'boolean' ? eq(orders.isProxy, f.isProxy) : undefined,
+      f.orderMark !== undefined ? eq(orders.mark, f.orderMark) : undefined,
+      typeof f.supplementStatus === 'boolean' ? eq(orders.supplemented, f.supplementStatus) : undefined,
+      f.supplementType !== undefined ? eq(orders.supplementType, f.supplementType) : undefined,
+      f.description ? ilike(orders.subject, like(f.description)!) : undefined,
+      f.cardNumber ? ilike(orders.cardNumber, like(f.cardNumber)!) : undefined,
+      typeof f.amount === 'number' ? eq(orders.amount, f.amount) : undefined,
+      f.usdtAddress ? ilike(orders.usdtAddress, like(f.usdtAddress)!) : undefined,
+      typeof f.usdtCount === 'number' ? eq(orders.usdtCount, f.usdtCount) : undefined,
+      f.userName ? ilike(orders.userName, like(f.userName)!) : undefined,
+      f.ifscCode ? ilike(orders.ifscCode, like(f.ifscCode)!) : undefined,
+      f.utr ? or(ilike(orders.utr, like(f.utr)!), ilike(orders.payerUtr, like(f.utr)!)) : undefined,
+    );
+  }
+
+  private orderBy(f: OrderFilters) {
+    const sort = f.sortBy ? SORT_COLUMNS[f.sortBy] : null;
+    if (!sort) return [desc(orders.id)];
+    return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(orders.id)];
+  }
+
+  async getList(
+    scope: DataScope,
+    caller: { role: string; userId: number },
+    input: OrderFilters & { pageIndex: number; pageSize: number },
+  ) {
+    const where = this.whereOf(scope, caller, input);
+    const [rows, [totals]] = await Promise.all([
+      this.select()
+        .where(where)
+        .orderBy(...this.orderBy(input))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db
+        .select({
+          n: count(),
+          amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
+          fee: sql<number>`coalesce(sum(${orders.fee}), 0)`.mapWith(Number),
+          commission: sql<number>`coalesce(sum(${orders.commission}), 0)`.mapWith(Number),
+        })
+        .from(orders)
+        .where(where),
+    ]);
+    return {
+      list: rows.map(toOrderRow),
+      total: totals?.n ?? 0,
+      pageIndex: input.pageIndex,
+      pageSize: input.pageSize,
+      summary: { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 },
+    };
+  }
+
+  /** The filtered set for the CSV export, in the list's order (newest first by default). */
+  async *exportList(
+    scope: DataScope,
+    caller: { role: string; userId: number },
+    input: OrderFilters,
+  ): AsyncGenerator<OrderRow> {
+    const where = this.whereOf(scope, caller, input);
+    const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
+    const descending = input.sortOrder !== 'asc';
+    yield* keysetRowsAfter<OrderRow>(async (last, limit) => {
+      let after: SQL | undefined;
+      if (last) {
+        after = sort
+          ? afterInOrder({ expr: sort.expr, value: sort.valueOf(last) }, descending, {
+              column: orders.id,
+              value: last.id,
+            })
+          : sql`${orders.id} < ${last.id}`;
+      }
+      const rows = await this.select()
+        .where(and(where, after))
+        .orderBy(...this.orderBy(input))
+        .limit(limit);
+      return rows.map(toOrderRow);
+    });
+  }
+
+  async getDetail(scope: DataScope, orderCode: string) {
+    const order = await this.deps.orders.findInScope(this.db, orderCode, scope);
+    const [joined] = await this.select().where(eq(orders.id, order.id));
+    const events = await this.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id));
+    const transfers = await this.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.orderCode, order.orderCode))
+      .orderBy(asc(ledgerTransfers.id));
+    const entries = transfers.length
+      ? await this.db
+          .select({ transferId: ledgerEntries.transferId, account: ledgerAccounts.code, amount: ledgerEntries.amount })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .where(
+            inArray(
+              ledgerEntries.transferId,
+              transfers.map((t) => t.id),
+            ),
+          )
+          .orderBy(asc(ledgerEntries.id))
+      : [];
+    return {
+      order: toOrderRow(joined!),
+      payee: await this.deps.orders.payeeOfOrder(this.db, order),
+      timeline: events.map((e) => ({
+        at: e.createdAt.toISOString(),
+        kind: e.kind,
+        fromState: e.fromState,
+        toState: e.toState,
+        actor: e.actorAccount,
+        note: e.note,
+      })),
+      transfers: transfers.map((t) => ({
+        id: t.id,
+        type: t.type,
+        idempotencyKey: t.idempotencyKey,
+        note: t.note,
+        createdAt: t.createdAt.toISOString(),
+        entries: entries.filter((e) => e.transferId === t.id).map((e) => ({ account: e.account, amount: e.amount })),
+      })),
+    };
+  }
+
+  async getLastOrder(scope: DataScope, caller: { role: string; userId: number }) {
+    const [row] = await this.db
+      .select({ orderCode: orders.orderCode, createdAt: orders.createdAt, state: orders.state })
+      .from(orders)
+      .where(this.scopeWhere(scope, caller))
+      .orderBy(desc(orders.id))
+      .limit(1);
+    return row ? { orderCode: row.orderCode, createTime: row.createdAt.toISOString(), state: row.state } : null;
+  }
+
+  getOrderStatusList() {
+    return Object.entries(ORDER_STATE).map(([name, id]) => ({ id, name }));
+  }
+
+  getOrderMarkList() {
+    return Object.entries(ORDER_MARK).map(([name, id]) => ({ id, name }));
+  }
+
+  async getAllocateInfo(scope: DataScope, orderCode: string) {
+    const order = await this.deps.orders.findInScope(this.db, orderCode, scope);
+    const rows = await this.db
+      .select()
+      .from(orderAllocations)
+      .where(eq(orderAllocations.orderId, order.id))
+      .orderBy(asc(orderAllocations.id));
+    return {
+      orderCode,
+      attempts: rows.map((r) => ({
+        at: r.createdAt.toISOString(),
+        chosenResourceId: r.chosenResourceId,
+        candidates: r.candidates,
+      })),
+    };
+  }
+
+  /** The payer page's view: this order only, no merchant, supplier or secret. */
+  async payerView(orderCode: string) {
+    const [order] = await this.db.select().from(orders).where(eq(orders.orderCode, orderCode));
+    if (!order) throw notFound('no such order');
+    const awaiting = order.state === ORDER_STATE.allocated;
+    return {
+      orderCode: order.orderCode,
+      productId: order.productId,
+      amount: order.amount,
+      state: order.state,
+      subject: order.subject,
+      expiresAt: iso(order.expiresAt),
+      now: this.deps.clock.now().toISOString(),
+      returnUrl: order.returnUrl,
+      // The account is shown only while the order awaits payment.
+      payee: awaiting ? await this.deps.orders.payeeOfOrder(this.db, order) : null,
+      payerUtr: order.payerUtr,
+    };
+  }
+
+  /**
+   * The payer page's QR image: the uploaded image of the order's receiving account, only while the
+   * order awaits payment (the same rule as the payee in `payerView`); anything else is a 404 that
+   * says nothing about why (no such order, not awaiting payment, no image).
+   */
+  async payerQrImage(orderCode: string): Promise<{ mime: string; dataUrl: string }> {
+    const [row] = await this.db
+      .select({ mime: resourceImages.mime, bytes: resourceImages.bytes })
+      .from(orders)
+      .innerJoin(resources, eq(resources.id, orders.resourceId))
+      .innerJoin(resourceImages, eq(resourceImages.id, resources.qrImageId))
+      .where(and(eq(orders.orderCode, orderCode), eq(orders.state, ORDER_STATE.allocated)));
+    if (!row) throw notFound('no QR image for this order');
+    return { mime: row.mime, dataUrl: `data:${row.mime};base64,${row.bytes.toString('base64')}` };
+  }
+}

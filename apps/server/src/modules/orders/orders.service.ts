@@ -1,0 +1,974 @@
+import { randomInt } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import {
+  ACTION_FROM,
+  ACTIONS_WHEN_LOCKED,
+  Code,
+  type CreateOrderAnswer,
+  type CreateOrderRequest,
+  codeCatalogue,
+  LOCKING_MARKS,
+  ORDER_STATE,
+  type OrderAction,
+  type OrderMark,
+  productById,
+  type SignType,
+  SUPPLEMENT_TYPE,
+} from '@paydesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { executePrepared, rowsOf, tableRow } from '../../db/raw-rows.js';
+import {
+  merchants,
+  orderAllocations,
+  orderEvents,
+  orders,
+  partyDaily,
+  partyProducts,
+  products,
+  resourceDaily,
+  resources,
+} from '../../db/schema.js';
+import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
+import { canonicalJson } from '../../platform/canonical-json.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DataScope } from '../../platform/context.js';
+import { isConcurrencyFailure, violatedConstraint } from '../../platform/db-errors.js';
+import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
+import { sha256 } from '../../platform/secrets.js';
+import { formatPlatformTime } from '../../platform/time.js';
+import type { CallbacksService } from '../callbacks/callbacks.service.js';
+import type { LedgerService, Posting } from '../ledger/ledger.service.js';
+import type { MerchantsService } from '../merchants/merchants.service.js';
+import type { SuppliersService } from '../suppliers/suppliers.service.js';
+import { amountOpenOn, type Candidate, candidatesFor, freeUsdtCount, lockWaiting } from './allocation.js';
+import { type PayeeAccount, payeeOf } from './payee.js';
+import { publishOrderChange } from './publish.js';
+import { type OrderSettings, OrderSettingsCache } from './settings.js';
+import { signatureMatches } from './signature.js';
+
+export interface OrdersDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  merchants: MerchantsService;
+  suppliers: SuppliersService;
+  callbacks: CallbacksService;
+  realtime: RealtimeHub;
+  timeZone: string;
+}
+
+export type OrderRecord = typeof orders.$inferSelect;
+/** An order's parameters as the merchant sent them, without the signature. */
+export type OrderParams = Omit<CreateOrderRequest, 'sign'>;
+
+/** The console's texts of refusals (the console translates them by `data.reason`). */
+export const ORDER_TEXTS = {
+  notAllowed: 'this action is not allowed in the order’s current state',
+  locked: 'the order is locked for investigation: unlock it first',
+  changed: 'the order changed meanwhile: reload it',
+  timeoutSupplementOff: 'timed-out orders may not be supplemented (CanTimeoutSupplement is off)',
+  utrUsed: 'this UTR already confirmed another order',
+  supplierBalanceShort: 'the supplier’s available balance does not cover this order',
+  merchantBalanceShort: 'the merchant’s available balance does not cover the reversal',
+  allocationFailed: 'allocation failed: no receiving account can take this order',
+  notLocked: 'the order is not locked',
+} as const;
+
+const apiError = (code: keyof typeof Code, message?: string, data: { orderCode?: string } | null = null) => {
+  const value = Code[code];
+  return new AppError(value, message ?? codeCatalogue[value as keyof typeof codeCatalogue].message, data);
+};
+
+/** 'C', the UTC time to the second, 8 random digits: unique by index, not guessable in practice. */
+function newOrderCode(now: Date): string {
+  const t = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(2, 14);
+  return `C${t}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+function ipAllowed(whitelist: readonly string[], ip: string): boolean {
+  if (whitelist.length === 0) return true;
+  const family = isIP(ip);
+  if (family === 0) return false;
+  const list = new BlockList();
+  for (const entry of whitelist) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** Adds postings to the same account together and drops zeros (a transfer names each account once). */
+function merged(postings: Posting[]): Posting[] {
+  const byAccount = new Map<string, number>();
+  for (const p of postings) byAccount.set(p.account, (byAccount.get(p.account) ?? 0) + p.amount);
+  return [...byAccount].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
+}
+
+const supplierAccount = (id: number, bucket: 'available' | 'frozen') => `supplier:${id}:${bucket}`;
+
+/** Indexes that refuse a second open order of one amount (or usdtCount) on one account. */
+const OPEN_AMOUNT_INDEXES = new Set(['orders_open_amount_uq', 'orders_open_usdt_uq']);
+
+/**
+ * Runs a create's transaction again (twice at most) when it lost a race it could not see coming: an
+ * order of the same amount committed on the chosen account between the candidates' snapshot and
+ * their lock, or a deadlock between two allocations waiting in pass 2. Nothing of a lost try remains.
+ */
+async function retryingLostRaces<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const lost = OPEN_AMOUNT_INDEXES.has(violatedConstraint(error) ?? '') || isConcurrencyFailure(error);
+      if (!lost || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * The collection order engine (DESIGN sections 5 and 6): creation through the signed merchant API,
+ * allocation, and every action as a compare-and-set of the order's state in one transaction with its
+ * ledger transfer. A lost race answers 409 and changes nothing.
+ */
+export class OrdersService {
+  readonly settings: OrderSettingsCache;
+
+  constructor(readonly deps: OrdersDeps) {
+    this.settings = new OrderSettingsCache(deps.db, deps.clock);
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+  private now() {
+    return this.deps.clock.now();
+  }
+  /** The platform's calendar day of `at` (kept per minute: formatting in a time zone is costly). */
+  today(at: Date = this.now()): string {
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (this.day.minute !== minute) {
+      this.day = { minute, value: formatPlatformTime(at, this.deps.timeZone).slice(0, 10) };
+    }
+    return this.day.value;
+  }
+  private day = { minute: Number.NaN, value: '' };
+
+  // ---- the merchant API ----
+
+  /**
+   * POST /v1.0/api/order/create: checks the signed call (service switch, merchant, caller address,
+   * signature), then creates the order like every other way in (`createFor`).
+   */
+  async create(params: CreateOrderRequest, ctx: { ip: string; baseUrl: string }): Promise<CreateOrderAnswer> {
+    const merchantId = await this.checkSignedCall(params, ctx.ip);
+    const { sign: _sign, ...order } = params;
+    const { created: _created, ...answer } = await this.createFor(merchantId, order, {
+      baseUrl: ctx.baseUrl,
+      via: `merchant API from ${ctx.ip}`,
+    });
+    // Kept as allocation failed: the API answers 2008 with the order's code.
+    if (answer.state === ORDER_STATE.allocationFailed) {
+      throw apiError('allocationFailed', undefined, { orderCode: answer.orderCode });
+    }
+    return answer;
+  }
+
+  /**
+   * The checks of a signed API call, in the documented order: service switch (2011), merchant known
+   * and enabled (2002), caller IP in the whitelist (2003), signature (2001). Answers the merchant's id.
+   */
+  async checkSignedCall(params: CreateOrderRequest, ip: string): Promise<number> {
+    const settings = await this.settings.get();
+    if (!settings.enableService) throw apiError('serviceClosed');
+    const signing = await this.deps.merchants.signingSecretOf(this.db, String(params.mchId));
+    if (!signing?.enabled) throw apiError('merchantUnavailable');
+    if (!ipAllowed(signing.ipWhitelist, ip)) throw apiError('ipNotWhitelisted');
+    if (!signatureMatches(params, signing.secret, signing.signType as SignType)) throw apiError('badSignature');
+    return signing.merchantId;
+  }
+
+  /**
+   * Creates a collection order for a known merchant (the signed API, or a batch upload in the
+   * merchant's console session): every rule after the caller's authentication is here, so both ways
+   * in share them. Service switch and merchant enabled (checked again: a batch runs for a while),
+   * product a collection product enabled for the platform and the merchant (2004), amount a whole
+   * number of minor units (2009), within limits and above the fee (2006), KYC name (2010), daily limit
+   * (2007); the order is kept idempotent on mchOrderNo (same content: the same order; other: 2005),
+   * allocated, and the supplier's money held. `via` is the timeline's note of where it came from.
+   * An order no account could take is kept as allocation failed and answered with that state.
+   */
+  async createFor(
+    merchantId: number,
+    params: OrderParams,
+    ctx: { baseUrl: string; via: string },
+  ): Promise<CreateOrderAnswer & { created: boolean }> {
+    const settings = await this.settings.get();
+    if (!settings.enableService) throw apiError('serviceClosed');
+    const productId = Number(params.productId);
+    const def = productById(productId);
+    const productKey = def ? productId : 0; // an unknown product finds no row (and the merchant check comes first)
+    // The merchant, the product, the merchant's settings of it and today's paid volume: one query.
+    const [found] = await this.db
+      .select({ merchant: merchants, product: products, party: partyProducts, paidToday: partyDaily.amount })
+      .from(merchants)
+      .leftJoin(products, eq(products.id, productKey))
+      .leftJoin(partyProducts, and(eq(partyProducts.userId, merchants.userId), eq(partyProducts.productId, productKey)))
+      .leftJoin(
+        partyDaily,
+        and(
+          eq(partyDaily.userId, merchants.userId),
+          eq(partyDaily.productId, productKey),
+          eq(partyDaily.day, this.today()),
+        ),
+      )
+      .where(eq(merchants.id, merchantId));
+    if (!found?.merchant.enabled) throw apiError('merchantUnavailable');
+    if (def?.direction !== 'collection') throw apiError('productUnavailable');
+    const { merchant, product, party, paidToday } = found;
+    if (!product?.enabled) throw apiError('productUnavailable');
+    if (!party?.enabled) throw apiError('productUnavailable');
+
+    const apiAmount = BigInt(String(params.amount));
+    const units = BigInt(def.apiUnitsPerMinor);
+    if (apiAmount % units !== 0n) {
+      throw apiError(
+        'amountPrecision',
+        `amount ${apiAmount} is not a whole number of 1/100 (send a multiple of ${units})`,
+      );
+    }
+    const amount = Number(apiAmount / units);
+    const min = party.minAmount ?? product.minAmount;
+    const max = party.maxAmount ?? product.maxAmount;
+    if (amount < min || amount > max) {
+      throw apiError('amountOutOfRange', `amount must be between ${min} and ${max} (1/100 units)`);
+    }
+    if (party.kycLowerLimit !== null && amount >= party.kycLowerLimit && !params.userName)
+      throw apiError('kycRequired');
+    const fee = Number((BigInt(amount) * BigInt(party.feeRate)) / 10_000n) + party.perTransactionFee;
+    if (fee >= amount) throw apiError('amountOutOfRange', `amount must be more than the fee (${fee})`);
+    if (party.dailyLimit !== null && (paidToday ?? 0) + amount > party.dailyLimit) {
+      throw apiError('dailyLimitReached');
+    }
+
+    // The hash of the parameters (all but `sign`, as text): a repeat of mchOrderNo must match it.
+    const requestHash = sha256(
+      canonicalJson(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))),
+    );
+    const text = (v: string | number | undefined) => (v === undefined || v === '' ? null : String(v));
+    const now = this.now();
+
+    const { order, account, created } = await retryingLostRaces(() =>
+      this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            orderCode: newOrderCode(now),
+            merchantId: merchant.id,
+            merchantUserId: merchant.userId,
+            merchantOrderNo: String(params.mchOrderNo),
+            requestHash,
+            productId,
+            amount,
+            apiAmount: Number(apiAmount),
+            fee,
+            state: ORDER_STATE.created,
+            userName: text(params.userName),
+            cardNumber: text(params.cardNumber),
+            ifscCode: text(params.ifscCode),
+            bankName: text(params.bankName),
+            vpa: text(params.vpa),
+            mode: text(params.mode),
+            address: text(params.address),
+            clientIp: text(params.clientIp),
+            subject: text(params.subject),
+            body: text(params.body),
+            extra: text(params.extra),
+            notifyUrl: text(params.notifyUrl),
+            returnUrl: text(params.returnUrl),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [orders.merchantId, orders.merchantOrderNo] })
+          .returning();
+        if (!inserted) {
+          const [existing] = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.merchantId, merchant.id), eq(orders.merchantOrderNo, String(params.mchOrderNo))));
+          if (!existing || existing.requestHash !== requestHash) throw apiError('duplicateOrderNo');
+          return { order: existing, account: null, created: false };
+        }
+        const created = this.eventRow(inserted, 'created', null, ORDER_STATE.created, null, ctx.via);
+        const allocated = await this.allocate(tx, inserted, settings, null, null, [created]);
+        return { order: allocated.order, account: allocated.account, created: true };
+      }),
+    );
+    if (created) this.publish(order);
+    return {
+      created,
+      orderCode: order.orderCode,
+      mchOrderNo: order.merchantOrderNo,
+      productId: order.productId,
+      amount: order.apiAmount,
+      state: order.state,
+      payUrl: `${ctx.baseUrl}/pay/${order.orderCode}`,
+      expireTime: order.expiresAt ? order.expiresAt.toISOString() : null,
+      payee: account ? payeeOf(account, order) : await this.payeeOfOrder(this.db, order),
+    };
+  }
+
+  /** What the payer pays to for this order (null when it has no account). */
+  async payeeOfOrder(db: DbOrTx, order: OrderRecord) {
+    if (order.resourceId === null) return null;
+    const [resource] = await db.select().from(resources).where(eq(resources.id, order.resourceId));
+    return resource ? payeeOf(resource, order) : null;
+  }
+
+  // ---- allocation ----
+
+  /**
+   * Allocates `order` (inside the caller's transaction): state allocated with the supplier's hold, or
+   * allocation failed. `avoid`: the account a reselect moves away from (taken only when no other fits).
+   */
+  private async allocate(
+    tx: Tx,
+    order: OrderRecord,
+    settings: OrderSettings,
+    avoid: number | null,
+    actor: Actor | null,
+    /** Events of the order still to be written (its creation), written with the allocation's. */
+    events: (typeof orderEvents.$inferInsert)[] = [],
+  ): Promise<{ order: OrderRecord; account: PayeeAccount | null }> {
+    const def = productById(order.productId)!;
+    const now = this.now();
+    const candidates = await candidatesFor(tx, {
+      productId: order.productId,
+      amount: order.amount,
+      today: this.today(now),
+      floating: def.floatingAmount,
+      avoidResourceId: avoid,
+      orderId: order.id,
+    });
+    let usdtCount: number | null = null;
+    // The candidates' query locked the first free fitting account and its supplier's balance; those
+    // before it were held by concurrent allocations or payments.
+    let chosen: Candidate | null = candidates.find((c) => c.locked) ?? null;
+    if (chosen) {
+      for (const c of candidates) {
+        if (c === chosen) break;
+        if (c.outcome === 'eligible') c.outcome = 'busy';
+      }
+      chosen.outcome = 'chosen';
+      if (def.floatingAmount) {
+        usdtCount = await freeUsdtCount(tx, chosen.resourceId, order.amount, order.id);
+        if (usdtCount === null) {
+          chosen.outcome = 'noFloatingAmount';
+          chosen = null;
+        }
+      }
+    }
+    // Pass 2, every fitting account held (or the locked wallet had no floating amount left): wait for
+    // the others one at a time, from a random one on (concurrent waiters spread over suppliers), and
+    // check them again under the locks.
+    const rest = chosen ? [] : candidates.filter((c) => c.outcome === 'eligible' || c.outcome === 'busy');
+    const start = rest.length > 0 ? randomInt(0, rest.length) : 0;
+    for (const c of [...rest.slice(start), ...rest.slice(0, start)]) {
+      if (!(await lockWaiting(tx, c, order.amount))) {
+        c.outcome = 'balanceShort';
+        continue;
+      }
+      if (def.floatingAmount) {
+        usdtCount = await freeUsdtCount(tx, c.resourceId, order.amount, order.id);
+        if (usdtCount === null) {
+          c.outcome = 'noFloatingAmount';
+          continue;
+        }
+      } else if (await amountOpenOn(tx, c.resourceId, order.amount, order.id)) {
+        c.outcome = 'sameAmountOpen';
+        continue;
+      }
+      c.outcome = 'chosen';
+      chosen = c;
+      break;
+    }
+    const allocation = {
+      orderId: order.id,
+      chosenResourceId: chosen?.resourceId ?? null,
+      candidates: candidates.map((c) => ({
+        resourceId: c.resourceId,
+        resourceName: c.resourceName,
+        supplierName: c.supplierName,
+        outcome: c.outcome === 'eligible' ? 'notNeeded' : c.outcome,
+      })),
+      createdAt: now,
+    };
+
+    if (!chosen) {
+      const failed = await this.finishAllocation(
+        tx,
+        allocation,
+        [...events, this.eventRow(order, 'allocationFailed', order.state, ORDER_STATE.allocationFailed, actor, '')],
+        {
+          state: ORDER_STATE.allocationFailed,
+          resourceId: null,
+          supplierId: null,
+          supplierUserId: null,
+          isProxy: false,
+          usdtCount: null,
+          usdtAddress: null,
+          expiresAt: null,
+          updatedAt: now,
+        },
+        null,
+      );
+      return { order: failed.order, account: null };
+    }
+
+    const allocationNo = order.allocationNo + 1;
+    const hold = !settings.isSupplierRemoveBalanceOnOrderFinished;
+    if (hold) {
+      await this.deps.ledger.transfer(tx, {
+        idempotencyKey: `${order.orderCode}:hold:${allocationNo}`,
+        type: 'orderHold',
+        orderCode: order.orderCode,
+        note: `hold for order ${order.orderCode}`,
+        actorUserId: actor?.userId ?? null,
+        postings: [
+          { account: supplierAccount(chosen.supplierId, 'available'), amount: -order.amount },
+          { account: supplierAccount(chosen.supplierId, 'frozen'), amount: order.amount },
+        ],
+      });
+    }
+    const allocatedEvent = this.eventRow(
+      order,
+      'allocated',
+      order.state,
+      ORDER_STATE.allocated,
+      actor,
+      `${chosen.resourceName} (${chosen.supplierName})`,
+    );
+    return this.finishAllocation(
+      tx,
+      allocation,
+      [...events, allocatedEvent],
+      {
+        state: ORDER_STATE.allocated,
+        resourceId: chosen.resourceId,
+        supplierId: chosen.supplierId,
+        supplierUserId: chosen.supplierUserId,
+        isProxy: chosen.isProxy,
+        allocationNo,
+        holdOpen: hold,
+        usdtCount,
+        // The wallet's address, read in the same statement that stamps the account (CTE 'r').
+        usdtAddress: usdtCount !== null ? sql`(select details->>'address' from r)` : null,
+        allocatedAt: now,
+        expiresAt: new Date(now.getTime() + settings.orderTimeoutMinutes * 60_000),
+        updatedAt: now,
+      },
+      chosen.resourceId,
+    );
+  }
+
+  /**
+   * Ends an allocation in one statement (a round trip is the create's main cost): the allocation
+   * record, the order's events, the order's new state and, when an account was chosen, its last use
+   * (CTE 'r'). Answers the order and the account's public fields for the payer.
+   */
+  private async finishAllocation(
+    tx: Tx,
+    allocation: typeof orderAllocations.$inferInsert,
+    events: (typeof orderEvents.$inferInsert)[],
+    change: Partial<Record<keyof OrderRecord, unknown>>,
+    resourceId: number | null,
+  ): Promise<{ order: OrderRecord; account: PayeeAccount | null }> {
+    const parts = [
+      sql`a as (${tx.insert(orderAllocations).values(allocation).getSQL()})`,
+      sql`e as (${tx.insert(orderEvents).values(events).getSQL()})`,
+    ];
+    if (resourceId !== null) {
+      const stamp = tx
+        .update(resources)
+        .set({ lastAllocatedAt: allocation.createdAt })
+        .where(eq(resources.id, resourceId))
+        .returning({ kind: resources.kind, details: resources.details, qrImageId: resources.qrImageId });
+      parts.push(sql`r as (${stamp.getSQL()})`);
+    }
+    const update = tx
+      .update(orders)
+      .set(change as Partial<typeof orders.$inferInsert>)
+      .where(eq(orders.id, allocation.orderId))
+      .returning();
+    parts.push(sql`o as (${update.getSQL()})`);
+    const result = await executePrepared(
+      tx,
+      resourceId === null
+        ? sql`with ${sql.join(parts, sql`, `)} select * from o`
+        : sql`with ${sql.join(parts, sql`, `)}
+              select o.*, r.kind as r_kind, r.details as r_details, r.qr_image_id as r_qr_image_id from o, r`,
+    );
+    const [raw] = rowsOf<Record<string, unknown>>(result);
+    if (!raw) throw new Error(`order ${allocation.orderId} vanished during its allocation`);
+    // The account's columns sit beside the order's under r_ names; mapped as drizzle maps them.
+    const stamped =
+      resourceId === null
+        ? null
+        : tableRow(resources, { kind: raw.r_kind, details: raw.r_details, qr_image_id: raw.r_qr_image_id });
+    const account = stamped && { kind: stamped.kind, details: stamped.details, qrImageId: stamped.qrImageId };
+    return { order: tableRow(orders, raw), account };
+  }
+
+  /** Releases the supplier's hold of the current allocation, if one is open. */
+  private async releaseHold(tx: Tx, order: OrderRecord, actor: Actor | null, why: string): Promise<void> {
+    if (!order.holdOpen || order.supplierId === null) return;
+    await this.deps.ledger.transfer(tx, {
+      idempotencyKey: `${order.orderCode}:release:${order.allocationNo}`,
+      type: 'orderRelease',
+      orderCode: order.orderCode,
+      note: `release of order ${order.orderCode}: ${why}`,
+      actorUserId: actor?.userId ?? null,
+      postings: [
+        { account: supplierAccount(order.supplierId, 'frozen'), amount: -order.amount },
+        { account: supplierAccount(order.supplierId, 'available'), amount: order.amount },
+      ],
+    });
+  }
+
+  // ---- payment ----
+
+  /**
+   * The payment transfer (DESIGN section 5): the supplier's money (its hold, or its available balance
+   * when the hold was released or never taken) goes to the merchant less the fee, the suppliers'
+   * commission, and the platform's revenue; then the merchant is notified.
+   */
+  private async pay(
+    tx: Tx,
+    order: OrderRecord,
+    actor: Actor | null,
+    how: { supplementType: number | null; utr: string | null; note: string },
+  ): Promise<OrderRecord> {
+    if (order.supplierId === null || order.resourceId === null)
+      throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
+    const now = this.now();
+    const commission = await this.deps.suppliers.commissionPostings(tx, {
+      supplierId: order.supplierId,
+      productId: order.productId,
+      amount: order.amount,
+    });
+    const commissionTotal = commission.reduce((sum, p) => sum + p.amount, 0);
+    const fromHold = order.holdOpen;
+    // What touches no row other payments need comes first: the transfer locks the merchant's and the
+    // platform's accounts (every payment of the merchant, and every payment at all, needs them) and
+    // the daily totals are shared too, so they come last and are held for the fewest statements.
+    await this.event(tx, order, 'paid', order.state, ORDER_STATE.paidNotifying, actor, how.note);
+    const scheduled = await this.deps.callbacks.schedule(tx, order, 'auto');
+    if (!scheduled)
+      await this.event(tx, order, 'callbackSkipped', null, null, null, 'callbacks are off or no notify URL');
+    const postings = merged([
+      { account: supplierAccount(order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
+      ...commission,
+      { account: `merchant:${order.merchantId}:available`, amount: order.amount - order.fee },
+      { account: 'platform:revenue', amount: order.fee - commissionTotal },
+    ]);
+    let transferId: number;
+    try {
+      const transfer = await this.deps.ledger.transfer(tx, {
+        idempotencyKey: `${order.orderCode}:pay`,
+        type: 'orderPaid',
+        orderCode: order.orderCode,
+        note: `order ${order.orderCode} paid${how.note ? `: ${how.note}` : ''}`,
+        actorUserId: actor?.userId ?? null,
+        postings,
+      });
+      transferId = transfer.id;
+    } catch (error) {
+      if (error instanceof AppError && error.code === Code.businessRule && !fromHold) {
+        throw refused(ORDER_TEXTS.supplierBalanceShort, 'supplierBalanceShort');
+      }
+      throw error;
+    }
+    let paid: OrderRecord | undefined;
+    try {
+      [paid] = await tx
+        .update(orders)
+        .set({
+          state: ORDER_STATE.paidNotifying,
+          commission: commissionTotal,
+          holdOpen: false,
+          paidFromHold: fromHold,
+          payTransferId: transferId,
+          supplemented: how.supplementType !== null,
+          supplementType: how.supplementType,
+          utr: how.utr,
+          paidAt: now,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+    } catch (error) {
+      if (violatedConstraint(error) === 'orders_utr_uq') throw conflict(ORDER_TEXTS.utrUsed, 'utrUsed');
+      throw error;
+    }
+    await this.addDaily(tx, paid!, 1);
+    return paid!;
+  }
+
+  /** What the resource, the merchant and the supplier processed on the day of payment. */
+  private async addDaily(tx: Tx, order: OrderRecord, sign: 1 | -1): Promise<void> {
+    const day = this.today(order.paidAt ?? this.now());
+    const count = sign;
+    const amount = sign * order.amount;
+    if (order.resourceId !== null) {
+      await tx
+        .insert(resourceDaily)
+        .values({ resourceId: order.resourceId, day, count, amount })
+        .onConflictDoUpdate({
+          target: [resourceDaily.resourceId, resourceDaily.day],
+          set: { count: sql`${resourceDaily.count} + ${count}`, amount: sql`${resourceDaily.amount} + ${amount}` },
+        });
+    }
+    for (const userId of [order.merchantUserId, order.supplierUserId]) {
+      if (userId === null) continue;
+      await tx
+        .insert(partyDaily)
+        .values({ userId, productId: order.productId, day, count, amount })
+        .onConflictDoUpdate({
+          target: [partyDaily.userId, partyDaily.productId, partyDaily.day],
+          set: { count: sql`${partyDaily.count} + ${count}`, amount: sql`${partyDaily.amount} + ${amount}` },
+        });
+    }
+  }
+
+  // ---- actions ----
+
+  /**
+   * One action on one order: reads it in the caller's scope (404 outside), checks the state and lock
+   * (422), then in a transaction locks the row and re-checks that nothing changed since (409).
+   */
+  private async act(
+    orderCode: string,
+    scope: DataScope,
+    action: OrderAction,
+    actor: Actor,
+    run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
+  ): Promise<OrderRecord> {
+    const seen = await this.findInScope(this.db, orderCode, scope);
+    this.checkAllowed(seen, action);
+    const settings = await this.settings.get();
+    const result = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
+      if (
+        !order ||
+        order.state !== seen.state ||
+        order.locked !== seen.locked ||
+        order.allocationNo !== seen.allocationNo
+      ) {
+        throw conflict(ORDER_TEXTS.changed, 'orderChanged');
+      }
+      const after = await run(tx, order, settings);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: `orders.${action}`,
+          target: `order:${order.orderCode}`,
+          before: { state: order.state, mark: order.mark, locked: order.locked, resourceId: order.resourceId },
+          after: { state: after.state, mark: after.mark, locked: after.locked, resourceId: after.resourceId },
+        },
+        this.now(),
+      );
+      return after;
+    });
+    this.publish(result);
+    return result;
+  }
+
+  private checkAllowed(order: OrderRecord, action: OrderAction): void {
+    if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) throw refused(ORDER_TEXTS.locked, 'orderLocked');
+    if (!(ACTION_FROM[action] as readonly number[]).includes(order.state)) {
+      throw refused(ORDER_TEXTS.notAllowed, 'stateNotAllowed');
+    }
+  }
+
+  async findInScope(db: DbOrTx, orderCode: string, scope: DataScope): Promise<OrderRecord> {
+    const [order] = await db.select().from(orders).where(eq(orders.orderCode, orderCode));
+    if (!order || !orderInScope(order, scope)) throw notFound('no such order');
+    return order;
+  }
+
+  /** The supplier (or staff) confirms the money arrived. */
+  confirm(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'confirm', actor, (tx, order) =>
+      this.pay(tx, order, actor, {
+        supplementType: null,
+        utr: null,
+        note: `confirmed by ${actor.account ?? 'system'}`,
+      }),
+    );
+  }
+
+  /** Supplement with the payer's UTR, or offset against the supplier's balance (no UTR). */
+  supplement(
+    input: { orderCode: string; isOffsetReplenishmentOrder: boolean; utr?: string | null },
+    scope: DataScope,
+    actor: Actor,
+  ) {
+    return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings) => {
+      if (order.state === ORDER_STATE.timedOut && !settings.canTimeoutSupplement) {
+        throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
+      }
+      const utr = input.isOffsetReplenishmentOrder ? (input.utr ?? null) : input.utr!;
+      if (utr) {
+        const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, utr));
+        if (other) throw conflict(ORDER_TEXTS.utrUsed, 'utrUsed');
+      }
+      let target = order;
+      if (order.state === ORDER_STATE.allocationFailed) {
+        // The payer paid: an account must take the order before its payment can be posted.
+        target = (await this.allocate(tx, order, settings, null, actor)).order;
+        if (target.state !== ORDER_STATE.allocated) throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
+      }
+      const type = input.isOffsetReplenishmentOrder ? SUPPLEMENT_TYPE.offset : SUPPLEMENT_TYPE.utr;
+      return this.pay(tx, target, actor, {
+        supplementType: type,
+        utr,
+        note: input.isOffsetReplenishmentOrder ? 'supplement (offset)' : `supplement with UTR ${utr}`,
+      });
+    });
+  }
+
+  /** Reselect (reassign): release the current account and allocate again, away from it when another fits. */
+  reselect(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'reselect', actor, async (tx, order, settings) => {
+      await this.releaseHold(tx, order, actor, 'reselected');
+      return (await this.allocate(tx, { ...order, holdOpen: false }, settings, order.resourceId, actor)).order;
+    });
+  }
+
+  reject(input: { orderCode: string; rejectReason: string }, scope: DataScope, actor: Actor) {
+    return this.act(input.orderCode, scope, 'reject', actor, async (tx, order) => {
+      await this.releaseHold(tx, order, actor, 'rejected');
+      return this.moveTo(tx, order, ORDER_STATE.rejected, actor, 'rejected', input.rejectReason, {
+        rejectReason: input.rejectReason,
+      });
+    });
+  }
+
+  /** Frees the account of an allocated order now: the hold is released and the order times out. */
+  freeResource(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'freeResource', actor, async (tx, order) => {
+      await this.releaseHold(tx, order, actor, 'resources freed');
+      return this.moveTo(tx, order, ORDER_STATE.timedOut, actor, 'resourceFreed', 'resources freed');
+    });
+  }
+
+  /** Sends the merchant callback again now (a new delivery with the same notification id). */
+  triggerCallback(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'callback', actor, async (tx, order) => {
+      const scheduled = await this.deps.callbacks.schedule(tx, order, 'manual');
+      if (!scheduled) throw refused('the merchant has callbacks off or no notify URL', 'callbacksOff');
+      await this.event(tx, order, 'callbackTriggered', null, null, actor, '');
+      return order;
+    });
+  }
+
+  /** Reverses a paid order: the exact opposite of its payment, then the hold it consumed is released. */
+  reverse(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'reverse', actor, async (tx, order) => {
+      try {
+        await this.deps.ledger.reverse(tx, {
+          transferId: order.payTransferId!,
+          idempotencyKey: `${order.orderCode}:reverse`,
+          note: `reversal of order ${order.orderCode}`,
+          actorUserId: actor.userId,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === Code.businessRule) {
+          throw refused(ORDER_TEXTS.merchantBalanceShort, 'merchantBalanceShort');
+        }
+        throw error;
+      }
+      if (order.paidFromHold) {
+        // The reversal put the amount back on the supplier's hold: the order is over, so release it.
+        await this.releaseHold(tx, { ...order, holdOpen: true }, actor, 'reversed');
+      }
+      await this.addDaily(tx, order, -1);
+      await this.deps.callbacks.cancelPending(tx, order.id);
+      return this.moveTo(tx, order, ORDER_STATE.reversed, actor, 'reversed', '');
+    });
+  }
+
+  /** Marks an order; suspicious and malicious lock it until someone unlocks it. */
+  async updateMark(input: { id: number; orderMark: number }, scope: DataScope, actor: Actor) {
+    const [row] = await this.db.select({ orderCode: orders.orderCode }).from(orders).where(eq(orders.id, input.id));
+    if (!row) throw notFound('no such order');
+    const mark = input.orderMark as OrderMark;
+    const after = await this.act(row.orderCode, scope, 'updateMark', actor, async (tx, order) => {
+      const locked = order.locked || LOCKING_MARKS.includes(mark);
+      const [updated] = await tx
+        .update(orders)
+        .set({ mark, locked, updatedAt: this.now() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await this.event(
+        tx,
+        updated!,
+        'marked',
+        null,
+        null,
+        actor,
+        `mark ${order.mark} -> ${mark}${locked && !order.locked ? ', locked' : ''}`,
+      );
+      return updated!;
+    });
+    return { orderCode: after.orderCode, mark: after.mark, locked: after.locked };
+  }
+
+  /** Unlocks the listed orders in the caller's scope that are locked; answers how many it unlocked. */
+  async unlock(orderCodes: string[], scope: DataScope, actor: Actor): Promise<{ count: number }> {
+    let count = 0;
+    for (const code of [...new Set(orderCodes)]) {
+      const order = await this.findInScope(this.db, code, scope);
+      if (!order.locked) continue;
+      await this.act(code, scope, 'unlock', actor, async (tx, locked) => {
+        const [updated] = await tx
+          .update(orders)
+          .set({ locked: false, updatedAt: this.now() })
+          .where(eq(orders.id, locked.id))
+          .returning();
+        await this.event(tx, updated!, 'unlocked', null, null, actor, '');
+        return updated!;
+      });
+      count += 1;
+    }
+    return { count };
+  }
+
+  // ---- timeouts ----
+
+  /**
+   * Times out allocated orders whose time is up (the job runs this): each is released in its own
+   * transaction; rows another process holds are skipped. Locked orders wait for their investigation.
+   */
+  async expireDue(limit = 200): Promise<number> {
+    const now = this.now();
+    const due = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.state, ORDER_STATE.allocated), sql`${orders.expiresAt} <= ${now}`, eq(orders.locked, false)))
+      .orderBy(orders.expiresAt)
+      .limit(limit);
+    let expired = 0;
+    for (const { id } of due) {
+      const done = await this.db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.state, ORDER_STATE.allocated), eq(orders.locked, false)))
+          .for('update', { skipLocked: true });
+        if (!order?.expiresAt || order.expiresAt > now) return null;
+        await this.releaseHold(tx, order, SYSTEM_ACTOR, 'timed out');
+        return this.moveTo(tx, order, ORDER_STATE.timedOut, null, 'timedOut', '');
+      });
+      if (done) {
+        expired += 1;
+        this.publish(done);
+      }
+    }
+    return expired;
+  }
+
+  // ---- the payer ----
+
+  /** The payer submits the UTR of the payment; the supplier checks it and confirms. */
+  async submitPayerUtr(orderCode: string, utr: string): Promise<{ orderCode: string; payerUtr: string }> {
+    const updated = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).for('update');
+      if (!order) throw notFound('no such order');
+      if (order.state !== ORDER_STATE.allocated && order.state !== ORDER_STATE.timedOut) {
+        throw refused('this order is not awaiting payment', 'notAwaitingPayment');
+      }
+      const [row] = await tx
+        .update(orders)
+        .set({ payerUtr: utr, updatedAt: this.now() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await this.event(tx, row!, 'payerUtr', null, null, null, `payer submitted UTR ${utr}`);
+      return row!;
+    });
+    this.publish(updated);
+    return { orderCode: updated.orderCode, payerUtr: utr };
+  }
+
+  // ---- helpers ----
+
+  private async moveTo(
+    tx: Tx,
+    order: OrderRecord,
+    state: number,
+    actor: Actor | null,
+    kind: string,
+    note: string,
+    extra: Partial<typeof orders.$inferInsert> = {},
+  ): Promise<OrderRecord> {
+    const [updated] = await tx
+      .update(orders)
+      .set({ state, holdOpen: false, updatedAt: this.now(), ...extra })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await this.event(tx, updated!, kind, order.state, state, actor, note);
+    return updated!;
+  }
+
+  private async event(
+    tx: Tx,
+    order: OrderRecord,
+    kind: string,
+    fromState: number | null,
+    toState: number | null,
+    actor: Actor | null,
+    note: string,
+  ): Promise<void> {
+    await tx.insert(orderEvents).values(this.eventRow(order, kind, fromState, toState, actor, note));
+  }
+
+  private eventRow(
+    order: Pick<OrderRecord, 'id'>,
+    kind: string,
+    fromState: number | null,
+    toState: number | null,
+    actor: Actor | null,
+    note: string,
+  ): typeof orderEvents.$inferInsert {
+    return {
+      orderId: order.id,
+      kind,
+      fromState,
+      toState,
+      actorUserId: actor?.userId ?? null,
+      actorAccount: actor?.account ?? null,
+      note,
+      createdAt: this.now(),
+    };
+  }
+
+  private publish(order: OrderRecord): void {
+    publishOrderChange(this.db, this.deps.realtime, order);
+  }
+}
+
+/** Whether the caller's scope reaches the order: its merchant, or its supplier's team. */
+export function orderInScope(order: Pick<OrderRecord, 'merchantUserId' | 'supplierUserId'>, scope: DataScope): boolean {
+  if (scope.all) return true;
+  return (
+    scope.userIds.includes(order.merchantUserId) ||
+    (order.supplierUserId !== null && scope.userIds.includes(order.supplierUserId))
+  );
+}

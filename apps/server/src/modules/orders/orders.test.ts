@@ -1,0 +1,466 @@
+import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ledgerAccounts,
+  ledgerTransfers,
+  merchants,
+  orderCallbacks,
+  orders,
+  partyProducts,
+  resources,
+  suppliers,
+  systemSettings,
+  users,
+} from '../../db/schema.js';
+import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
+import { DEMO_ACCOUNTS } from '../../seed/seed.js';
+import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { signParams } from './signature.js';
+
+const { orders: api, ledger } = endpoints;
+let t: TestApp;
+const as = new Map<string, Auth>();
+const auth = (account: string) => as.get(account)!;
+let merchantId = 0;
+const supplierIdOf = new Map<string, number>();
+
+/** Fresh sessions with token2 for every demo account (token2 lasts 15 minutes of the test clock). */
+async function signInAll() {
+  for (const demo of DEMO_ACCOUNTS) as.set(demo.account, await t.loginWithToken2(demo.account));
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await signInAll();
+  const [m] = await t.database.db.select().from(merchants);
+  merchantId = m!.id;
+  for (const s of await t.database.db
+    .select({ id: suppliers.id, account: users.account })
+    .from(suppliers)
+    .innerJoin(users, eq(users.id, suppliers.userId))) {
+    supplierIdOf.set(s.account, s.id);
+  }
+});
+afterAll(() => t.close());
+
+let orderNo = 0;
+/** A signed create request of merchant1 (demo credentials), with `over` applied before signing. */
+function signed(
+  over: Record<string, unknown> = {},
+  secret: string = DEMO_MERCHANT_API.secret,
+  signType: 'HMAC-SHA256' | 'MD5' = 'HMAC-SHA256',
+) {
+  orderNo += 1;
+  const params: Record<string, unknown> = {
+    mchId: DEMO_MERCHANT_API.mchId,
+    productId: '1001',
+    mchOrderNo: `T${Date.now()}${orderNo}`,
+    amount: String(10_000 + orderNo * 100 + 7),
+    notifyUrl: 'http://127.0.0.1:9/notify',
+    subject: 'Top-up',
+    ...over,
+  };
+  return { ...params, mchOrderNo: String(params.mchOrderNo), sign: signParams(params, secret, signType) };
+}
+
+async function create(over: Record<string, unknown> = {}) {
+  return t.call(api.create, signed(over));
+}
+
+async function createOk(over: Record<string, unknown> = {}) {
+  const res = await create(over);
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as {
+    orderCode: string;
+    amount: number;
+    state: number;
+    payUrl: string;
+    payee: Record<string, unknown>;
+  };
+}
+
+const orderOf = async (orderCode: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.orderCode, orderCode)))[0]!;
+const balance = async (code: string) =>
+  (await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.balance ?? 0;
+
+async function expectLedgerOk() {
+  const res = await t.call(ledger.ledgerCheck, {}, auth('superadmin'));
+  expect(res.body.data).toEqual({ ok: true, violations: [] });
+}
+
+const engine = () => t.app.services.orders;
+
+/** Sets (or, with undefined, removes) a system setting and makes the engine read it now. */
+async function setting(key: string, value: unknown) {
+  await t.database.db.delete(systemSettings).where(eq(systemSettings.key, key));
+  if (value !== undefined) await t.database.db.insert(systemSettings).values({ key, value });
+  engine().settings.invalidate();
+}
+
+describe('merchant API: signature and checks', () => {
+  it('creates an allocated order with an HMAC-SHA256 signature and answers what the payer pays to', async () => {
+    const data = await createOk({ amount: '12345' });
+    expect(data.state).toBe(ORDER_STATE.allocated);
+    expect(data.amount).toBe(12_345);
+    expect(data.payUrl).toMatch(new RegExp(`/pay/${data.orderCode}$`));
+    expect(data.payee.kind).toBe('upi');
+    expect(String(data.payee.upiLink)).toContain('am=123.45');
+    const order = await orderOf(data.orderCode);
+    // 3.50 % of 123.45 = 4.32 (floored)
+    expect(order.fee).toBe(432);
+    expect(order.holdOpen).toBe(true);
+  });
+
+  it('accepts a form-encoded body signed the same way', async () => {
+    const body = signed({ amount: '12399' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api.create.path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body as Record<string, string>).toString(),
+    });
+    expect(res.json().code, res.body).toBe(200);
+  });
+
+  it('refuses a wrong key, a tampered amount and a missing sign, and keeps nothing', async () => {
+    const before = await snapshot(t.database);
+    const wrongKey = await t.call(api.create, signed({}, 'not-the-secret'));
+    expect(wrongKey.body.code).toBe(Code.badSignature);
+    expect(wrongKey.status).toBe(403);
+    const tampered = { ...signed({ amount: '20000' }), amount: '20001' };
+    expect((await t.call(api.create, tampered)).body.code).toBe(Code.badSignature);
+    const { sign: _s, ...unsigned } = signed();
+    const missing = await t.call(api.create, unsigned);
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe(Code.invalidInput);
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('checks MD5 signatures for a merchant switched to MD5', async () => {
+    await t.database.db.update(merchants).set({ signType: 'MD5' }).where(eq(merchants.id, merchantId));
+    try {
+      expect((await t.call(api.create, signed({}, DEMO_MERCHANT_API.secret, 'HMAC-SHA256'))).body.code).toBe(
+        Code.badSignature,
+      );
+      const res = await t.call(api.create, signed({ amount: '15000' }, DEMO_MERCHANT_API.secret, 'MD5'));
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    } finally {
+      await t.database.db.update(merchants).set({ signType: 'HMAC-SHA256' }).where(eq(merchants.id, merchantId));
+    }
+  });
+
+  it('is idempotent on mchOrderNo: the same content gives the same order, other content 2005', async () => {
+    const body = signed({ amount: '16000' });
+    const first = await t.call(api.create, body);
+    const again = await t.call(api.create, body);
+    expect(again.body.data.orderCode).toBe(first.body.data.orderCode);
+    const other = signed({ mchOrderNo: body.mchOrderNo, amount: '16100' });
+    const clash = await t.call(api.create, other);
+    expect(clash.body.code).toBe(Code.duplicateOrderNo);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(orders)
+          .where(eq(orders.merchantOrderNo, String(body.mchOrderNo)))
+      ).length,
+    ).toBe(1);
+  });
+
+  it('refuses an address outside the whitelist, a disabled merchant, a product not enabled, amounts out of range', async () => {
+    await t.database.db
+      .update(merchants)
+      .set({ ipWhitelist: ['192.0.2.0/24'] })
+      .where(eq(merchants.id, merchantId));
+    expect((await create()).body.code).toBe(Code.ipNotWhitelisted);
+    const fromInside = await t.call(api.create, signed({ amount: '17000' }), { ip: '192.0.2.7' });
+    expect(fromInside.body.code).toBe(200);
+    await t.database.db.update(merchants).set({ ipWhitelist: [], enabled: false }).where(eq(merchants.id, merchantId));
+    expect((await create()).body.code).toBe(Code.merchantUnavailable);
+    await t.database.db.update(merchants).set({ enabled: true }).where(eq(merchants.id, merchantId));
+    expect((await create({ productId: '1002' })).body.code).toBe(Code.productUnavailable);
+    expect((await create({ productId: '2001' })).body.code).toBe(Code.productUnavailable);
+    const low = await create({ amount: '9999' });
+    expect(low.body.code).toBe(Code.amountOutOfRange);
+    expect(low.body.msg).toContain('between 10000 and 5000000');
+    expect((await create({ amount: '5000001' })).body.code).toBe(Code.amountOutOfRange);
+  });
+
+  it('product 1045 takes amounts in 1/10000 and refuses ones that would lose precision', async () => {
+    const [merchantUser] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    await t.database.db
+      .insert(partyProducts)
+      .values({ userId: merchantUser!.userId, productId: 1045, enabled: true, feeRate: 100, updatedAt: new Date() });
+    expect((await create({ productId: '1045', amount: '1500001' })).body.code).toBe(Code.amountPrecision);
+    // 1045 has no receiving account in the demo: kept as allocation failed (2008, with the order code).
+    const res = await create({ productId: '1045', amount: '1500000' });
+    expect(res.body.code).toBe(Code.allocationFailed);
+    const order = await orderOf(res.body.data.orderCode);
+    expect(order.amount).toBe(15_000);
+    expect(order.apiAmount).toBe(1_500_000);
+    expect(order.state).toBe(ORDER_STATE.allocationFailed);
+  });
+});
+
+describe('allocation', () => {
+  it('gives each open order of the same amount its own account, holds the supplier’s money, then fails', async () => {
+    const amount = '23456';
+    const open = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(resources)
+      .where(sql`${resources.productId} = 1001 and ${resources.state} = 0 and ${resources.deletedAt} is null`);
+    const accounts = open[0]!.n;
+    expect(accounts).toBeGreaterThanOrEqual(2);
+    const made: string[] = [];
+    for (let i = 0; i < accounts; i += 1) made.push((await createOk({ amount })).orderCode);
+    const rows = await Promise.all(made.map(orderOf));
+    expect(new Set(rows.map((r) => r.resourceId)).size).toBe(accounts);
+    for (const r of rows) {
+      const [hold] = await t.database.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, `${r.orderCode}:hold:1`));
+      expect(hold?.type).toBe('orderHold');
+    }
+    const extra = await create({ amount });
+    expect(extra.body.code).toBe(Code.allocationFailed);
+    expect(extra.body.msg).toBe('allocation failed');
+    const info = await t.call(api.getOrderAllocateInfo, { orderCode: extra.body.data.orderCode }, auth('admin'));
+    const outcomes = info.body.data.attempts[0].candidates.map((c: { outcome: string }) => c.outcome);
+    expect(outcomes.filter((o: string) => o === 'sameAmountOpen')).toHaveLength(accounts);
+    // Freeing them makes room again.
+    for (const code of made)
+      expect((await t.call(api.reject, { orderCode: code, rejectReason: 'test' }, auth('admin'))).body.code).toBe(200);
+    await expectLedgerOk();
+  });
+
+  it('skips a disabled supplier and a supplier whose balance does not cover the amount', async () => {
+    const agent = supplierIdOf.get('agent1')!;
+    await t.database.db.update(suppliers).set({ enabled: false }).where(eq(suppliers.id, agent));
+    try {
+      const order = await orderOf((await createOk({ amount: '31000' })).orderCode);
+      expect(order.supplierId).toBe(supplierIdOf.get('supplier1'));
+    } finally {
+      await t.database.db.update(suppliers).set({ enabled: true }).where(eq(suppliers.id, agent));
+    }
+    // 30,000.00 is above agent1's 20,000.00 balance: only supplier1's accounts can take it.
+    const big = await orderOf((await createOk({ amount: '3000000' })).orderCode);
+    expect(big.supplierId).toBe(supplierIdOf.get('supplier1'));
+    const info = await t.call(api.getOrderAllocateInfo, { orderCode: big.orderCode }, auth('admin'));
+    const agentRow = info.body.data.attempts[0].candidates.find(
+      (c: { supplierName: string }) => c.supplierName === 'Agent One',
+    );
+    expect(agentRow.outcome).toBe('balanceShort');
+  });
+  it('USDT 3015: orders of one amount share the wallet, each with its own floating usdtCount', async () => {
+    const [wallet] = await t.database.db
+      .select()
+      .from(resources)
+      .where(sql`${resources.productId} = 3015 and ${resources.state} = 0 and ${resources.deletedAt} is null`);
+    expect(wallet, 'the demo has a switched-on USDT wallet').toBeTruthy();
+    // The merchant and the wallet's supplier take product 3015.
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    const [supplier] = await t.database.db.select().from(suppliers).where(eq(suppliers.id, wallet!.supplierId));
+    for (const userId of [merchant!.userId, supplier!.userId]) {
+      await t.database.db
+        .insert(partyProducts)
+        .values({ userId, productId: 3015, enabled: true, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: [partyProducts.userId, partyProducts.productId], set: { enabled: true } });
+    }
+    // 150.00 USDT twice: the payer of each sends its own amount in micro-units, so both can be open.
+    const first = await createOk({ productId: '3015', amount: '15000' });
+    const second = await createOk({ productId: '3015', amount: '15000' });
+    const rows = [await orderOf(first.orderCode), await orderOf(second.orderCode)];
+    for (const row of rows) {
+      expect(row.state).toBe(ORDER_STATE.allocated);
+      expect(row.resourceId).toBe(wallet!.id);
+      expect(row.usdtAddress).toBe(wallet!.details.address);
+    }
+    expect(rows.map((r) => r.usdtCount)).toEqual([150_000_001, 150_000_002]);
+    expect(first.payee).toMatchObject({ kind: 'usdtWallet', address: wallet!.details.address, usdtCount: 150_000_001 });
+    expect(second.payee).toMatchObject({ usdtCount: 150_000_002 });
+    for (const code of [first.orderCode, second.orderCode])
+      expect((await t.call(api.reject, { orderCode: code, rejectReason: 'test' }, auth('admin'))).body.code).toBe(200);
+    await expectLedgerOk();
+  });
+});
+
+describe('payment and the ledger', () => {
+  it('the supplier confirms: merchant gets amount less fee, suppliers their commission, the platform the rest', async () => {
+    const { orderCode } = await createOk({ amount: '40000' });
+    const order = await orderOf(orderCode);
+    const s = order.supplierId!;
+    const before = {
+      merchant: await balance(`merchant:${merchantId}:available`),
+      frozen: await balance(`supplier:${s}:frozen`),
+      revenue: await balance('platform:revenue'),
+    };
+    const owner = order.isProxy ? 'agent1' : 'supplier1';
+    const other = await t.call(api.confirmOrder, { orderCode }, auth('merchant1'));
+    expect(other.status).toBe(403);
+    const res = await t.call(api.confirmOrder, { orderCode }, auth(owner));
+    expect(res.body.data).toEqual({ orderCode, state: ORDER_STATE.paidNotifying });
+    const paid = await orderOf(orderCode);
+    expect(paid.fee).toBe(1400); // 3.50 % of 400.00
+    expect(await balance(`merchant:${merchantId}:available`)).toBe(before.merchant + 40_000 - 1400);
+    expect(await balance(`supplier:${s}:frozen`)).toBe(before.frozen - 40_000);
+    expect(await balance('platform:revenue')).toBe(before.revenue + 1400 - paid.commission!);
+    // supplier1 3.00 % (an agent 2.00 % and its parent the 1.00 % difference): 12.00 in all.
+    expect(paid.commission).toBe(1200);
+    const [callback] = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.orderId, paid.id));
+    expect(callback?.state).toBe('pending');
+    expect(callback?.notificationId).toBe(`N${orderCode}`);
+    // Confirming twice is refused by state and moves nothing.
+    const again = await t.call(api.confirmOrder, { orderCode }, auth(owner));
+    expect(again.body.code).toBe(Code.businessRule);
+    await expectLedgerOk();
+  });
+
+  it('supplement needs token2, confirms with a UTR once, and the same UTR cannot confirm another order', async () => {
+    const a = await createOk({ amount: '41000' });
+    const b = await createOk({ amount: '41100' });
+    const noToken2 = await t.call(
+      api.replenishmentOrder,
+      { orderCode: a.orderCode, utr: '512345678901' },
+      { token: auth('service').token },
+    );
+    expect(noToken2.body.code).toBe(Code.token2Required);
+    const ok = await t.call(api.replenishmentOrder, { orderCode: a.orderCode, utr: '512345678901' }, auth('service'));
+    expect(ok.body.data.state).toBe(ORDER_STATE.paidNotifying);
+    const row = await orderOf(a.orderCode);
+    expect(row.supplemented).toBe(true);
+    expect(row.utr).toBe('512345678901');
+    const before = await snapshot(t.database);
+    const reused = await t.call(
+      api.replenishmentOrder,
+      { orderCode: b.orderCode, utr: '512345678901' },
+      auth('service'),
+    );
+    expect(reused.body.code).toBe(Code.conflict);
+    expect(reused.body.msg).toBe('this UTR already confirmed another order');
+    expect(await snapshot(t.database)).toBe(before);
+    await expectLedgerOk();
+  });
+
+  it('reject and free resource release the hold; timeouts too, and supplement after timeout follows CanTimeoutSupplement', async () => {
+    const rejected = await createOk({ amount: '42000' });
+    const r = await orderOf(rejected.orderCode);
+    const frozenBefore = await balance(`supplier:${r.supplierId}:frozen`);
+    const res = await t.call(
+      api.reject,
+      { orderCode: rejected.orderCode, rejectReason: 'payer cancelled' },
+      auth('admin'),
+    );
+    expect(res.body.data.state).toBe(ORDER_STATE.rejected);
+    expect(await balance(`supplier:${r.supplierId}:frozen`)).toBe(frozenBefore - 42_000);
+    expect((await orderOf(rejected.orderCode)).rejectReason).toBe('payer cancelled');
+
+    const freed = await createOk({ amount: '42100' });
+    expect((await t.call(api.freeResource, { orderCode: freed.orderCode }, auth('admin'))).body.data.state).toBe(
+      ORDER_STATE.timedOut,
+    );
+
+    const late = await createOk({ amount: '42200' });
+    t.clock.advance(16 * 60_000);
+    expect(await engine().expireDue()).toBeGreaterThanOrEqual(1);
+    await signInAll();
+    expect((await orderOf(late.orderCode)).state).toBe(ORDER_STATE.timedOut);
+    expect((await orderOf(late.orderCode)).holdOpen).toBe(false);
+    const refusedLate = await t.call(
+      api.replenishmentOrder,
+      { orderCode: late.orderCode, utr: '612345678901' },
+      auth('admin'),
+    );
+    expect(refusedLate.body.code).toBe(Code.businessRule);
+    expect(refusedLate.body.msg).toContain('CanTimeoutSupplement');
+    await setting('CanTimeoutSupplement', true);
+    const accepted = await t.call(
+      api.replenishmentOrder,
+      { orderCode: late.orderCode, utr: '612345678901' },
+      auth('admin'),
+    );
+    expect(accepted.body.data.state).toBe(ORDER_STATE.paidNotifying);
+    await setting('CanTimeoutSupplement', undefined);
+    await expectLedgerOk();
+  });
+
+  it('reverse: superAdmin with token2 only; posts the exact opposite of the payment and releases the hold', async () => {
+    const { orderCode } = await createOk({ amount: '43000' });
+    const order = await orderOf(orderCode);
+    const owner = order.isProxy ? 'agent1' : 'supplier1';
+    const before = {
+      merchant: await balance(`merchant:${merchantId}:available`),
+      available: await balance(`supplier:${order.supplierId}:available`),
+      frozen: await balance(`supplier:${order.supplierId}:frozen`),
+    };
+    await t.call(api.confirmOrder, { orderCode }, auth(owner));
+    expect((await t.call(api.reverseOrder, { orderCode }, auth('admin'))).status).toBe(403);
+    expect((await t.call(api.reverseOrder, { orderCode }, { token: auth('superadmin').token })).body.code).toBe(
+      Code.token2Required,
+    );
+    const res = await t.call(api.reverseOrder, { orderCode }, auth('superadmin'));
+    expect(res.body.data.state).toBe(ORDER_STATE.reversed);
+    expect(await balance(`merchant:${merchantId}:available`)).toBe(before.merchant);
+    // Back to where it was before the order, hold included.
+    expect(await balance(`supplier:${order.supplierId}:frozen`)).toBe(before.frozen - 43_000);
+    expect(await balance(`supplier:${order.supplierId}:available`)).toBe(before.available + 43_000);
+    const [callback] = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.orderId, order.id));
+    expect(callback?.state).toBe('cancelled');
+    await expectLedgerOk();
+  });
+});
+
+describe('marks, locks, scope', () => {
+  it('a suspicious mark locks the order: actions are refused until an admin unlocks it', async () => {
+    const { orderCode } = await createOk({ amount: '44000' });
+    const order = await orderOf(orderCode);
+    const marked = await t.call(api.updateOrderMark, { id: order.id, orderMark: 1 }, auth('service'));
+    expect(marked.body.data).toEqual({ orderCode, mark: 1, locked: true });
+    const refused = await t.call(api.reject, { orderCode, rejectReason: 'x' }, auth('admin'));
+    expect(refused.body.code).toBe(Code.businessRule);
+    expect(refused.body.msg).toContain('locked');
+    expect((await t.call(api.unlockOrder, { orderCodes: [orderCode] }, auth('service'))).status).toBe(403);
+    expect((await t.call(api.unlockOrder, { orderCodes: [orderCode] }, auth('admin'))).body.data).toEqual({ count: 1 });
+    expect((await t.call(api.reject, { orderCode, rejectReason: 'x' }, auth('admin'))).body.code).toBe(200);
+  });
+
+  it('a merchant sees only its orders, a supplier its own and its team’s; outsiders get 404', async () => {
+    const list = await t.call(api.getList, { pageIndex: 1, pageSize: 500 }, auth('merchant1'));
+    expect(list.body.data.total).toBeGreaterThan(0);
+    expect(list.body.data.list.every((r: { merchantId: number }) => r.merchantId === merchantId)).toBe(true);
+    const supplierList = await t.call(api.getList, { pageIndex: 1, pageSize: 500 }, auth('supplier1'));
+    const supplierIds = new Set(supplierList.body.data.list.map((r: { supplierId: number }) => r.supplierId));
+    expect(
+      [...supplierIds].every((id) => id === supplierIdOf.get('supplier1') || id === supplierIdOf.get('agent1')),
+    ).toBe(true);
+    const agentOnly = await t.call(api.getList, { pageIndex: 1, pageSize: 500, isProxy: true }, auth('supplier1'));
+    expect(agentOnly.body.data.list.every((r: { isProxy: boolean }) => r.isProxy)).toBe(true);
+    const agentList = await t.call(api.getList, { pageIndex: 1, pageSize: 500 }, auth('agent1'));
+    expect(
+      agentList.body.data.list.every((r: { supplierId: number }) => r.supplierId === supplierIdOf.get('agent1')),
+    ).toBe(true);
+    const parentOrder = supplierList.body.data.list.find(
+      (r: { supplierId: number }) => r.supplierId === supplierIdOf.get('supplier1'),
+    );
+    expect((await t.call(api.getDetail, { orderCode: parentOrder.orderCode }, auth('agent1'))).status).toBe(404);
+    expect(list.body.data.summary.amount).toBeGreaterThan(0);
+  });
+
+  it('getLastOrder answers the newest order in scope, and merchants may not poll it', async () => {
+    const { orderCode } = await createOk({ amount: '45000' });
+    expect((await t.call(api.getLastOrder, {}, auth('admin'))).body.data.orderCode).toBe(orderCode);
+    expect((await t.call(api.getLastOrder, {}, auth('merchant1'))).status).toBe(403);
+  });
+
+  it('the payer page reads the order and takes a UTR; it shows no merchant or supplier', async () => {
+    const { orderCode } = await createOk({ amount: '46000' });
+    const view = await t.call(api.payerOrder, { orderCode });
+    expect(view.body.data.amount).toBe(46_000);
+    expect(JSON.stringify(view.body.data)).not.toMatch(/Merchant One|Supplier One|Agent One|secret/i);
+    const submitted = await t.call(api.payerSubmitUtr, { orderCode, utr: '712345678901' });
+    expect(submitted.body.data).toEqual({ orderCode, payerUtr: '712345678901' });
+    expect((await t.call(api.payerOrder, { orderCode: 'C0000000000000000000' })).status).toBe(404);
+  });
+});

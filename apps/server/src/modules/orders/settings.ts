@@ -1,0 +1,68 @@
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../platform/clock.js';
+import { readSettings } from '../../platform/settings.js';
+
+/** The system settings (spec section 7) the order engine reads. */
+export interface OrderSettings {
+  enableService: boolean;
+  orderTimeoutMinutes: number;
+  canTimeoutSupplement: boolean;
+  isSupplierRemoveBalanceOnOrderFinished: boolean;
+}
+
+const DEFAULTS = {
+  enableService: true as unknown,
+  OrderTimeoutMinutes: 15 as unknown,
+  CanTimeoutSupplement: false as unknown,
+  IsSupplierRemoveBalanceOnOrderFinished: false as unknown,
+};
+
+/** A setting saved as a boolean, as {enable} or as text. */
+export function flagOf(value: unknown, fallback: boolean): boolean {
+  if (value && typeof value === 'object' && 'enable' in value)
+    return flagOf((value as { enable: unknown }).enable, fallback);
+  if (value === true || value === 'true' || value === 1 || value === '1') return true;
+  if (value === false || value === 'false' || value === 0 || value === '0') return false;
+  return fallback;
+}
+
+/** A setting saved as a number, as {value} or as text; the fallback when it is not a positive integer. */
+export function positiveIntOf(value: unknown, fallback: number): number {
+  if (value && typeof value === 'object' && 'value' in value)
+    return positiveIntOf((value as { value: unknown }).value, fallback);
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * Settings read at most every few seconds per process: order creation is the hot path, and a change
+ * made on the global config page takes effect everywhere within `ttlMs`.
+ */
+export class OrderSettingsCache {
+  private cached: { at: number; value: OrderSettings } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ttlMs = 5_000,
+  ) {}
+
+  async get(): Promise<OrderSettings> {
+    const now = this.clock.now().getTime();
+    if (this.cached && now - this.cached.at < this.ttlMs && now >= this.cached.at) return this.cached.value;
+    const raw = await readSettings(this.db, DEFAULTS);
+    const value: OrderSettings = {
+      enableService: flagOf(raw.enableService, true),
+      orderTimeoutMinutes: positiveIntOf(raw.OrderTimeoutMinutes, 15),
+      canTimeoutSupplement: flagOf(raw.CanTimeoutSupplement, false),
+      isSupplierRemoveBalanceOnOrderFinished: flagOf(raw.IsSupplierRemoveBalanceOnOrderFinished, false),
+    };
+    this.cached = { at: now, value };
+    return value;
+  }
+
+  /** Forget the cached values (tests, and the config page after a change in this process). */
+  invalidate(): void {
+    this.cached = null;
+  }
+}

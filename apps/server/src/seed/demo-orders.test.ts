@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE } from '@paydesk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServices, type Services } from '../app.js';
+import { type Config, DEMO_ORDER_COUNT, defaultConfig, loadConfig } from '../config.js';
+import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
+import { rowsOf } from '../db/raw-rows.js';
+import { merchants, orderCallbacks, orders, users } from '../db/schema.js';
+import { verifyAuditChain } from '../platform/audit.js';
+import { DEMO_ORDER_DAYS } from './demo-orders.js';
+import { DEMO_ACCOUNTS_FILE, type SeedResult, seedOnFirstStart } from './seed.js';
+
+/**
+ * The first start of `npm start` with the demo's order history (DEMO_ORDERS on): everything is made by
+ * the order engine over a month of a moving clock, so the states, the ledger, the fund records, the
+ * callbacks and the audit chain must read as if the orders had really happened.
+ */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = new Date();
+let database: Database;
+let drop: () => Promise<void> = async () => undefined;
+let config: Config;
+let dataDir: string;
+let seeded: SeedResult;
+let services: Services;
+let merchantUserId = 0;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-demo-'));
+  let url: string | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+    url = scratch.url;
+    drop = scratch.drop;
+    database = await openDatabase({ url, onIdleError: () => undefined });
+  } else {
+    database = await openDatabase({});
+  }
+  config = { ...defaultConfig(), demo: true, demoOrders: true, databaseUrl: url, dataDir, secretKey: randomBytes(32) };
+  seeded = await seedOnFirstStart({ config, database, now });
+  services = buildServices({ config, database });
+  const [m] = await database.db.select({ userId: merchants.userId }).from(merchants);
+  merchantUserId = m!.userId;
+}, 900_000);
+
+afterAll(async () => {
+  await database?.close();
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(text));
+
+describe('the demo order history', () => {
+  it('is on with npm start and off in tests unless asked', () => {
+    expect(loadConfig({}).demoOrders).toBe(true);
+    expect(loadConfig({}).demoOrderCount).toBe(DEMO_ORDER_COUNT);
+    expect(loadConfig({ DEMO_ORDERS: '0' }).demoOrders).toBe(false);
+    expect(loadConfig({ DEMO_ORDERS: '3000' })).toMatchObject({ demoOrders: true, demoOrderCount: 3_000 });
+    expect(() => loadConfig({ DEMO_ORDERS: 'lots' })).toThrow(/DEMO_ORDERS/);
+    expect(defaultConfig().demoOrders).toBe(false);
+    expect(seeded.kind).toBe('demo');
+    expect(seeded.demoOrders?.orders).toBeGreaterThanOrEqual(DEMO_ORDER_COUNT);
+    // The plan and the engine agree: hardly any step was refused (a supplement finding no account at most).
+    const refused = Object.values(seeded.demoOrders!.refused).reduce((a, b) => a + b, 0);
+    expect(refused, JSON.stringify(seeded.demoOrders!.refused)).toBeLessThanOrEqual(DEMO_ORDER_COUNT / 100);
+  });
+
+  it('spreads orders over the last 30 days, busier in the evening, with some in the last hour', async () => {
+    const all = await database.db.select({ createdAt: orders.createdAt }).from(orders);
+    expect(all.length).toBeGreaterThanOrEqual(DEMO_ORDER_COUNT);
+    const times = all.map((o) => o.createdAt.getTime());
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - DEMO_ORDER_DAYS * DAY);
+    expect(Math.min(...times)).toBeLessThan(now.getTime() - (DEMO_ORDER_DAYS - 1) * DAY);
+    expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    expect(times.filter((t) => t > now.getTime() - HOUR).length).toBeGreaterThanOrEqual(5);
+    const days = new Set(times.map((t) => Math.floor((now.getTime() - t) / DAY)));
+    expect(days.size).toBe(DEMO_ORDER_DAYS);
+
+    const hourOf = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, hour: '2-digit', hourCycle: 'h23' });
+    const byHour = new Array(24).fill(0);
+    for (const t of times) byHour[Number(hourOf.format(t)) % 24] += 1;
+    const evening = byHour[19] + byHour[20] + byHour[21];
+    const night = byHour[2] + byHour[3] + byHour[4];
+    expect(evening).toBeGreaterThan(4 * night);
+  });
+
+  it('has every state an order settles in, and none left paid-but-unnotified for more than an hour', async () => {
+    const states = await query<{ state: number; n: string }>(
+      sql`select state, count(*)::text as n from orders group by state`,
+    );
+    const n = new Map(states.map((s) => [Number(s.state), Number(s.n)]));
+    for (const state of [
+      ORDER_STATE.allocated,
+      ORDER_STATE.timedOut,
+      ORDER_STATE.callbackSucceeded,
+      ORDER_STATE.callbackFailed,
+      ORDER_STATE.allocationFailed,
+      ORDER_STATE.rejected,
+      ORDER_STATE.reversed,
+    ]) {
+      expect(n.get(state) ?? 0, `state ${state}`).toBeGreaterThan(0);
+    }
+    expect(n.get(ORDER_STATE.created) ?? 0).toBe(0);
+    // Most orders were paid.
+    expect(n.get(ORDER_STATE.callbackSucceeded)!).toBeGreaterThan(0.6 * [...n.values()].reduce((a, b) => a + b, 0));
+
+    const stale = await database.db
+      .select({ code: orders.orderCode })
+      .from(orders)
+      .where(
+        and(eq(orders.state, ORDER_STATE.paidNotifying), sql`${orders.paidAt} < ${new Date(now.getTime() - HOUR)}`),
+      );
+    expect(stale).toEqual([]);
+    // Orders still awaiting payment are the newest ones: their time is not up yet.
+    const open = await database.db.select().from(orders).where(eq(orders.state, ORDER_STATE.allocated));
+    for (const o of open) expect(o.expiresAt!.getTime()).toBeGreaterThan(now.getTime() - 20_000);
+
+    const flags = (
+      await query<{ supplemented: string; payer_utr: string; marked: string; locked: string; products: string }>(
+        sql`select count(*) filter (where supplemented and supplement_type = 1)::text as supplemented,
+                   count(*) filter (where payer_utr is not null)::text as payer_utr,
+                   count(*) filter (where mark <> ${ORDER_MARK.normal})::text as marked,
+                   count(*) filter (where locked)::text as locked,
+                   count(distinct product_id)::text as products
+              from orders`,
+      )
+    )[0]!;
+    expect(Number(flags.supplemented)).toBeGreaterThan(0);
+    expect(Number(flags.payer_utr)).toBeGreaterThan(0);
+    expect(Number(flags.marked)).toBeGreaterThan(0);
+    expect(Number(flags.locked)).toBeGreaterThan(0);
+    // UPI, card-to-card and USDT: the demo has accounts for all three.
+    expect(Number(flags.products)).toBe(3);
+  });
+
+  it('delivered the callbacks of paid orders, recording every attempt', async () => {
+    const pending = await database.db.select().from(orderCallbacks).where(eq(orderCallbacks.state, 'pending'));
+    expect(pending).toEqual([]);
+    const byOrder = await query<{
+      state: number;
+      callback: string;
+      attempts: number;
+      last_ok: boolean;
+      recorded: string;
+    }>(
+      sql`select o.state, c.state as callback, c.attempts,
+                 (select a.succeeded from order_callback_attempts a where a.callback_id = c.id order by a.attempt_no desc limit 1) as last_ok,
+                 (select count(*) from order_callback_attempts a where a.callback_id = c.id)::text as recorded
+            from orders o join order_callbacks c on c.order_id = o.id
+           where o.state in (${ORDER_STATE.callbackSucceeded}, ${ORDER_STATE.callbackFailed})`,
+    );
+    expect(byOrder.length).toBeGreaterThan(0);
+    for (const row of byOrder) {
+      expect(Number(row.recorded)).toBe(Number(row.attempts));
+      if (Number(row.state) === ORDER_STATE.callbackSucceeded) {
+        expect([row.callback, row.last_ok]).toEqual(['succeeded', true]);
+      } else {
+        // Every attempt of the schedule failed before the order was left as callback failed.
+        expect([row.callback, row.last_ok, Number(row.attempts)]).toEqual([
+          'failed',
+          false,
+          CALLBACK_SCHEDULE_MS.length,
+        ]);
+      }
+    }
+    expect(byOrder.some((r) => r.callback === 'succeeded' && Number(r.attempts) > 1)).toBe(true);
+  });
+
+  it('keeps the ledger and the audit chain whole', async () => {
+    expect(await services.ledger.check()).toEqual({ ok: true, violations: [] });
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+    // Each supplier's frozen balance is exactly the holds of its orders still awaiting payment.
+    const holds = await query<{ frozen: string; open: string; available: string }>(
+      sql`select (select balance from ledger_accounts where code = 'supplier:' || s.id || ':frozen')::text as frozen,
+                 (select balance from ledger_accounts where code = 'supplier:' || s.id || ':available')::text as available,
+                 (select coalesce(sum(amount), 0) from orders where supplier_id = s.id and state = 1)::text as open
+            from suppliers s`,
+    );
+    for (const s of holds) {
+      expect(Number(s.frozen ?? 0)).toBe(Number(s.open));
+      expect(Number(s.available)).toBeGreaterThan(0);
+    }
+  });
+
+  it('explains merchant1’s balance by its fund records, read in time order', async () => {
+    const balance = await services.funds.getTotalBalance({ userId: merchantUserId, role: 'merchant' });
+    expect(balance.balance).toBeGreaterThan(0);
+    const owner = { all: false as const, userId: merchantUserId };
+    const page = await services.funds.getFundRecordList(owner, { pageIndex: 1, pageSize: 1, bucket: 'available' });
+    expect(page.summary.amount).toBe(balance.balance);
+    expect(page.list[0]!.balanceAfter).toBe(balance.balance);
+    let previous = 0;
+    let count = 0;
+    for await (const row of services.funds.exportFundRecords(owner, { bucket: 'available', sortOrder: 'asc' })) {
+      expect(row.balanceBefore, `entry ${row.id}`).toBe(previous);
+      previous = row.balanceAfter;
+      count += 1;
+    }
+    expect(previous).toBe(balance.balance);
+    expect(count).toBe(page.total);
+  });
+
+  it('writes the demo accounts for the simulator, readable by the owner only', async () => {
+    const path = join(dataDir, DEMO_ACCOUNTS_FILE);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    const secrets = await database.db
+      .select({ account: users.account, secret: users.googleSecret })
+      .from(users)
+      .where(inArray(users.account, ['supplier1', 'agent1']));
+    for (const s of secrets) {
+      expect(file.accounts.find((a: { account: string }) => a.account === s.account).googleSecret).toBe(s.secret);
+    }
+    expect(file.merchantApi.mchId).toBe('10001');
+  });
+});

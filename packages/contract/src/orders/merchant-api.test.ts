@@ -1,0 +1,255 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CALLBACK_SCHEDULE_MS, DEFAULT_CALLBACK_WINDOW_HOURS } from '../callbacks/endpoints.js';
+import { type CodeValue, codeCatalogue } from '../common/codes.js';
+import { PRODUCTS } from '../products/catalogue.js';
+import { createOrderRequest, signingString } from './merchant-api.js';
+
+/**
+ * docs/merchant-api.md against the contract: every signature the guide writes down is what the
+ * contract's signingString and HMAC-SHA256 (or MD5) compute for the same parameters, the examples in
+ * Node, Python, Java and curl print it when run (PHP's parameters and expected value are checked, and
+ * it runs too where php is installed), and its tables (parameters, products, error codes, callback
+ * schedule) say what the contract says.
+ */
+
+const DOC = readFileSync(fileURLToPath(new URL('../../../../docs/merchant-api.md', import.meta.url)), 'utf8');
+const SECRET = 'demo-secret-merchant1';
+const API = 'https://pay.example.com';
+const work = mkdtempSync(join(tmpdir(), 'merchant-api-doc-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const hmac = (text: string) => createHmac('sha256', SECRET).update(text, 'utf8').digest('hex').toUpperCase();
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
+
+/** The text after `<!-- check: name -->` (the marker must exist exactly once). */
+function after(name: string): string {
+  const marker = `<!-- check: ${name} -->\n`;
+  const at = DOC.indexOf(marker);
+  expect(at, `marker ${name}`).toBeGreaterThanOrEqual(0);
+  expect(DOC.indexOf(marker, at + 1), `marker ${name} twice`).toBe(-1);
+  return DOC.slice(at + marker.length);
+}
+
+/** The fenced code block right after the marker. */
+function code(name: string): string {
+  const m = /^```[^\n]*\n([\s\S]*?)\n```/.exec(after(name));
+  if (!m) throw new Error(`no code block after ${name}`);
+  return m[1]!;
+}
+
+/** The rows of the markdown table right after the marker, as cells without backticks. */
+function rows(name: string): string[][] {
+  const lines = after(name).split('\n');
+  const table = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('|')),
+  );
+  return table.slice(2).map((l) =>
+    l
+      .slice(1, -1)
+      .split(' | ')
+      .map((c) => c.trim().replace(/^`|`$/g, '')),
+  );
+}
+
+const paramsOf = (name: string) => Object.fromEntries(rows(name).map(([k, v]) => [k!, v!]));
+
+const has = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
+const run = (cmd: string, args: string[], input?: string) => {
+  const res = spawnSync(cmd, args, { cwd: work, encoding: 'utf8', timeout: 60_000, input });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${res.stderr}`);
+  return { stdout: res.stdout, stderr: res.stderr };
+};
+
+const createParams = paramsOf('create-params');
+const createSign = code('create-sign');
+const createBody = { ...createParams, sign: createSign };
+
+describe('the worked example of the signature', () => {
+  it('its signing string and signatures are what the contract computes', () => {
+    expect(Object.keys(createParams)).toEqual([
+      'mchId',
+      'productId',
+      'mchOrderNo',
+      'amount',
+      'notifyUrl',
+      'returnUrl',
+      'subject',
+    ]);
+    expect(createParams.mchId).toBe('10001');
+    const text = signingString(createParams, SECRET);
+    expect(code('create-signing-string')).toBe(text);
+    expect(createSign).toBe(hmac(text));
+    expect(createSign).toMatch(/^[0-9A-F]{64}$/);
+    expect(code('create-sign-md5')).toBe(md5(text));
+  });
+
+  it('its JSON and form bodies carry the same parameters and signature, and pass the API’s checks', () => {
+    const json = JSON.parse(code('create-json')) as Record<string, string>;
+    expect(json).toEqual(createBody);
+    expect(createOrderRequest.safeParse(json).success).toBe(true);
+    const form = Object.fromEntries(new URLSearchParams(code('create-form')));
+    expect(form).toEqual(createBody);
+    expect(createOrderRequest.safeParse(form).success).toBe(true);
+  });
+});
+
+describe('the examples, run', () => {
+  it('Node: prints the signature and posts the JSON body', () => {
+    const snippet = code('snippet-node');
+    // fetch answers here instead of a server, and tells what it was asked.
+    const prelude = `globalThis.fetch = async (url, init) => {
+  console.error(JSON.stringify({ url: String(url), body: init.body }));
+  return new Response(JSON.stringify({ code: 200, msg: 'success', data: { payUrl: '${API}/pay/C1' } }));
+};\n`;
+    writeFileSync(join(work, 'sign.mjs'), prelude + snippet);
+    const { stdout, stderr } = run(process.execPath, ['sign.mjs']);
+    expect(stdout.split('\n')[0]).toBe(createSign);
+    const sent = JSON.parse(stderr) as { url: string; body: string };
+    expect(sent.url).toBe(`${API}/v1.0/api/order/create`);
+    expect(JSON.parse(sent.body)).toEqual(createBody);
+  });
+
+  it.runIf(has('python3'))('Python: prints the signature and posts the JSON body', () => {
+    const prelude = `import io, json as _json, sys, urllib.request as _request
+class _Answer(io.BytesIO):
+    def __enter__(self): return self
+    def __exit__(self, *args): return False
+def _urlopen(req, *args, **kwargs):
+    sys.stderr.write(_json.dumps({"url": req.full_url, "body": req.data.decode("utf-8")}))
+    return _Answer(b'{"code": 200, "msg": "success", "data": {"payUrl": "${API}/pay/C1"}}')
+_request.urlopen = _urlopen
+`;
+    writeFileSync(join(work, 'sign.py'), prelude + code('snippet-python'));
+    const { stdout, stderr } = run('python3', ['sign.py']);
+    expect(stdout.split('\n')[0]).toBe(createSign);
+    const sent = JSON.parse(stderr) as { url: string; body: string };
+    expect(sent.url).toBe(`${API}/v1.0/api/order/create`);
+    expect(JSON.parse(sent.body)).toEqual(createBody);
+  });
+
+  it.runIf(has('java'))('Java: prints the signature', () => {
+    writeFileSync(join(work, 'SignExample.java'), code('snippet-java'));
+    const { stdout } = run('java', ['SignExample.java']);
+    expect(stdout.trim()).toBe(createSign);
+  });
+
+  it.runIf(has('openssl') && has('bash'))('curl with openssl: signs, then sends the JSON body and the form', () => {
+    // curl prints its arguments (NUL-separated, one call a line) instead of calling a server.
+    const prelude = `curl() { printf '%s\\0' "$@" >&2; printf '\\n' >&2; }\n`;
+    const script = `${prelude}${code('snippet-curl')}\n${code('snippet-curl-form')}\n`;
+    const { stdout, stderr } = run('bash', ['-s'], script);
+    expect(stdout.trim()).toBe(createSign);
+    const calls = stderr
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\0').filter(Boolean));
+    expect(calls).toHaveLength(2);
+    const [jsonCall, formCall] = calls as [string[], string[]];
+    expect(jsonCall).toContain(`${API}/v1.0/api/order/create`);
+    expect(JSON.parse(jsonCall[jsonCall.indexOf('-d') + 1]!)).toEqual(createBody);
+    expect(formCall).toContain(`${API}/v1.0/api/order/create`);
+    const form = formCall
+      .map((arg, i) => (formCall[i - 1] === '--data-urlencode' ? arg : null))
+      .filter((a): a is string => a !== null)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
+    expect(Object.fromEntries(form)).toEqual(createBody);
+  });
+
+  it('PHP: the same parameters and expected signature (and the signature itself where php is installed)', () => {
+    const snippet = code('snippet-php');
+    for (const [k, v] of Object.entries(createParams)) expect(snippet).toContain(`'${k}' => '${v}'`);
+    expect(snippet).toContain(`$secret = '${SECRET}';`);
+    expect(snippet).toContain(`// ${createSign}`);
+    expect(snippet).toContain("hash_hmac('sha256', signing_string($params, $secret), $secret)");
+    expect(snippet).toContain('ksort($params, SORT_STRING)');
+    if (has('php')) {
+      // Up to the request: the signing part prints the signature.
+      writeFileSync(join(work, 'sign.php'), snippet.slice(0, snippet.indexOf('$ch = curl_init')));
+      expect(run('php', ['sign.php']).stdout.trim()).toBe(createSign);
+    }
+  });
+
+  it('every example writes the expected signature and the demo parameters', () => {
+    for (const name of ['snippet-curl', 'snippet-node', 'snippet-python', 'snippet-php', 'snippet-java']) {
+      const snippet = code(name);
+      expect(snippet, name).toContain(createSign);
+      expect(snippet, name).toContain(SECRET);
+      for (const [k, v] of Object.entries(createParams)) {
+        expect(snippet, `${name} ${k}`).toContain(k);
+        expect(snippet, `${name} ${k}`).toContain(v);
+      }
+    }
+  });
+});
+
+describe('the callback', () => {
+  it('the worked callback’s signature is what the contract computes, and the Node check accepts it', () => {
+    const fields = paramsOf('callback-params');
+    expect(Object.keys(fields).sort()).toEqual(
+      ['amount', 'mchId', 'mchOrderNo', 'notificationId', 'orderCode', 'paidTime', 'productId', 'state', 'utr'].sort(),
+    );
+    const sign = code('callback-sign');
+    expect(sign).toBe(hmac(signingString(fields, SECRET)));
+    const snippet = code('snippet-node-verify');
+    expect(snippet).toContain(`sign: '${sign}'`);
+    for (const [k, v] of Object.entries(fields)) expect(snippet).toContain(`${k}: '${v}'`);
+    writeFileSync(join(work, 'verify.mjs'), snippet);
+    expect(run(process.execPath, ['verify.mjs']).stdout.split('\n').slice(0, 2)).toEqual(['true', 'false']);
+  });
+
+  it('the retry schedule is the contract’s', () => {
+    const m = /Retries: attempts at ([^.]*?) after the first, as long as they fall within (\d+) hours/s.exec(DOC);
+    expect(m).not.toBeNull();
+    const unit: Record<string, number> = { s: 1000, min: 60_000, h: 3_600_000 };
+    const listed = m![1]!
+      .replace(/\s+/g, ' ')
+      .replace(' and ', ', ')
+      .split(', ')
+      .map((item) => {
+        const [n, u] = item.trim().split(' ');
+        return Number(n) * unit[u!]!;
+      });
+    expect(listed).toEqual([...CALLBACK_SCHEDULE_MS]);
+    expect(Number(m![2])).toBe(DEFAULT_CALLBACK_WINDOW_HOURS);
+  });
+});
+
+describe('the tables say what the contract says', () => {
+  it('error codes 2001..2012: each with its HTTP status and message from the catalogue', () => {
+    const listed = rows('error-codes').map(([code, http, msg]) => [Number(code), Number(http), msg]);
+    const catalogue = Object.entries(codeCatalogue)
+      .filter(([code]) => Number(code) >= 2000 && Number(code) < 2100)
+      .map(([code, info]) => [Number(code), info.http, info.message]);
+    expect(listed).toEqual(catalogue);
+    expect(listed.map(([c]) => c)).toEqual([2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009, 2010, 2011, 2012]);
+    expect(codeCatalogue[2001 as CodeValue].message).toBe('signature does not match');
+  });
+
+  it('the parameter table lists exactly the request’s fields', () => {
+    const start = DOC.indexOf('| Parameter | Required | Format | Meaning |');
+    const table = DOC.slice(start).split('\n\n')[0]!.split('\n').slice(2);
+    const names = table.map((l) => /^\| `(\w+)` \|/.exec(l)?.[1]);
+    expect(names.sort()).toEqual(Object.keys(createOrderRequest.shape).sort());
+  });
+
+  it('the product table lists the collection products with the API amount of 500.00', () => {
+    const start = DOC.indexOf('| productId | Channel | `amount` for 500.00 |');
+    const table = DOC.slice(start).split('\n\n')[0]!.split('\n').slice(2);
+    const listed = table.map((l) => {
+      const cells = l.slice(1, -1).split(' | ');
+      return [Number(cells[0]), cells[2]!.trim().replaceAll('`', '')];
+    });
+    const collection = PRODUCTS.filter((p) => p.direction === 'collection').map((p) => [
+      p.id,
+      String(50_000 * p.apiUnitsPerMinor),
+    ]);
+    expect(listed).toEqual(collection);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Role } from '../common/roles.js';
+
+/**
+ * Collection order states (DESIGN section 6). The codes travel on the wire and in the database; the
+ * console shows `orders:state.<code>` in the user's language.
+ */
+export const ORDER_STATE = {
+  created: 0,
+  allocated: 1,
+  timedOut: 2,
+  callbackSucceeded: 3,
+  callbackFailed: 4,
+  allocationFailed: 5,
+  paidNotifying: 6,
+  rejected: 7,
+  reversed: 8,
+} as const;
+export type OrderStateName = keyof typeof ORDER_STATE;
+export type OrderState = (typeof ORDER_STATE)[OrderStateName];
+export const ORDER_STATES = Object.values(ORDER_STATE) as OrderState[];
+
+/** States in which the payer's money has arrived (the payment transfer is posted and not reversed). */
+export const PAID_STATES: readonly OrderState[] = [
+  ORDER_STATE.paidNotifying,
+  ORDER_STATE.callbackSucceeded,
+  ORDER_STATE.callbackFailed,
+];
+
+/** Order marks (spec section 4). Suspicious and malicious lock the order until someone unlocks it. */
+export const ORDER_MARK = { normal: 0, suspicious: 1, test: 2, fillIn: 3, malicious: 4 } as const;
+export type OrderMark = (typeof ORDER_MARK)[keyof typeof ORDER_MARK];
+export const ORDER_MARKS = Object.values(ORDER_MARK) as OrderMark[];
+export const LOCKING_MARKS: readonly OrderMark[] = [ORDER_MARK.suspicious, ORDER_MARK.malicious];
+
+/** How a supplemented order was confirmed: with the payer's UTR, or offset against the supplier's balance. */
+export const SUPPLEMENT_TYPE = { utr: 1, offset: 2 } as const;
+export type SupplementType = (typeof SUPPLEMENT_TYPE)[keyof typeof SUPPLEMENT_TYPE];
+
+/**
+ * The order actions of spec section 4 and who may take them. The server refuses any other pairing
+ * (403 by role, 422 by state); the console offers exactly these buttons per row.
+ */
+export const ORDER_ACTIONS = [
+  'confirm',
+  'supplement',
+  'reselect',
+  'reject',
+  'freeResource',
+  'callback',
+  'reverse',
+  'updateMark',
+  'unlock',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+const S = ORDER_STATE;
+
+/** The states each action may start from. `supplement` from timed out also needs CanTimeoutSupplement. */
+export const ACTION_FROM: Readonly<Record<OrderAction, readonly OrderState[]>> = {
+  confirm: [S.allocated],
+  supplement: [S.allocated, S.timedOut, S.allocationFailed],
+  reselect: [S.allocated, S.timedOut, S.allocationFailed],
+  reject: [S.created, S.allocated, S.timedOut],
+  freeResource: [S.allocated],
+  callback: PAID_STATES,
+  reverse: PAID_STATES,
+  updateMark: ORDER_STATES,
+  unlock: ORDER_STATES,
+};
+
+const STAFF_ACTORS = ['superAdmin', 'admin', 'customerService'] as const satisfies readonly Role[];
+
+/** The roles each action is open to (a supplier acts on its own team's orders only). */
+export const ACTION_ROLES: Readonly<Record<OrderAction, readonly Role[]>> = {
+  confirm: [...STAFF_ACTORS, 'supplier'],
+  supplement: STAFF_ACTORS,
+  reselect: STAFF_ACTORS,
+  reject: [...STAFF_ACTORS, 'supplier'],
+  freeResource: STAFF_ACTORS,
+  callback: STAFF_ACTORS,
+  reverse: ['superAdmin'],
+  updateMark: STAFF_ACTORS,
+  unlock: ['superAdmin', 'admin'],
+};
+
+/** Actions still allowed on a locked order (the rest answer 422 until it is unlocked). */
+export const ACTIONS_WHEN_LOCKED: readonly OrderAction[] = ['updateMark', 'unlock'];
+
+/** Whether `role` may take `action` on an order in `state` (locked or not): the console's row buttons. */
+export function actionAllowed(action: OrderAction, role: Role, state: number, locked: boolean): boolean {
+  if (!ACTION_ROLES[action].includes(role)) return false;
+  if (locked && !ACTIONS_WHEN_LOCKED.includes(action)) return false;
+  if (action === 'unlock') return locked;
+  return (ACTION_FROM[action] as readonly number[]).includes(state);
+}
