@@ -48,5 +48,24 @@ export const BUILT_PAGES = [
   'otherChannelWechatAdmin',
   'otherChannelAlipay',
   'otherChannelAlipayAdmin',
+  'otherChannelOthers',
+  'otherChannelOthersAdmin',
+  // Collection order lists (features/orders/pages.ts ORDER_PAGES)
+  'orderList',
+  'orderListCustomerService',
+  'orderListSupplier',
+  'orderListSupplierProxy',
+  'orderListMerchant',
+  // The merchant's API test page (features/apitest)
+  'orderTestMerchant',
+  // Order performance analysis (features/orderprofile)
+  'orderProfile',
+  // Merchant callbacks (features/callbacks)
+  'orderCallback',
+  'orderCallbackReadOnly',
+  'orderCallbackDetail',
+  'orderCallbackDetailReadOnly',
+  'orderSendTest',
+  'orderSendTestReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

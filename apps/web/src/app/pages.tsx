@@ -43,6 +43,12 @@ const merchantList = page(() => import('../features/merchants/MerchantListPage')
 const supplierList = page(() => import('../features/suppliers/SupplierListPage'));
 const supplierProxy = page(() => import('../features/suppliers/SupplierProxyPage'));
 const resourceList = page(() => import('../features/resources/ResourceListPage'));
+const orderList = page(() => import('../features/orders/OrderListPage'));
+const orderTestMerchant = page(() => import('../features/apitest/ApiTestPage'));
+const orderProfile = page(() => import('../features/orderprofile/OrderProfilePage'));
+const orderCallback = page(() => import('../features/callbacks/CallbackListPage'));
+const orderCallbackDetail = page(() => import('../features/callbacks/CallbackDetailPage'));
+const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -94,6 +100,21 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   otherChannelWechatAdmin: resourceList,
   otherChannelAlipay: resourceList,
   otherChannelAlipayAdmin: resourceList,
+  otherChannelOthers: resourceList,
+  otherChannelOthersAdmin: resourceList,
+  orderList,
+  orderListCustomerService: orderList,
+  orderListSupplier: orderList,
+  orderListSupplierProxy: orderList,
+  orderListMerchant: orderList,
+  orderTestMerchant,
+  orderProfile,
+  orderCallback,
+  orderCallbackReadOnly: orderCallback,
+  orderCallbackDetail,
+  orderCallbackDetailReadOnly: orderCallbackDetail,
+  orderSendTest,
+  orderSendTestReadOnly: orderSendTest,
 };
 
 /** The page of a route name, if it is built. */

@@ -5,7 +5,7 @@ import LoginPage from '../features/auth/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './ErrorPages';
 import { Guard } from './Guard';
 import { Shell } from './layout/Shell';
-import { pageOf } from './pages';
+import { pageOf, withTimeout } from './pages';
 
 /**
  * Every route of the contract's table at its real URL (history routing). Routes with a page render
@@ -17,6 +17,11 @@ export function createRouter() {
     return { path: r.path, element: <Page /> };
   });
   return createBrowserRouter([
+    // The payer page: public, outside the signed-in shell and the navigation guard.
+    {
+      path: '/pay/:orderCode',
+      lazy: () => withTimeout(import('../features/pay/PayPage')).then((m) => ({ Component: m.default })),
+    },
     {
       element: (
         <Guard>

@@ -1,11 +1,16 @@
 import { routeLocales } from '../app/routes.locales';
+import { apiTestLocales } from '../features/apitest/locales';
 import { auditLocales } from '../features/audit/locales';
 import { authLocales } from '../features/auth/locales';
+import { callbacksLocales } from '../features/callbacks/locales';
 import { errorLogLocales } from '../features/errorlog/locales';
 import { fundsLocales } from '../features/funds/locales';
 import { homeLocales } from '../features/home/locales';
 import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
+import { orderProfileLocales } from '../features/orderprofile/locales';
+import { ordersLocales } from '../features/orders/locales';
+import { payLocales } from '../features/pay/locales';
 import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
@@ -35,4 +40,9 @@ export const NAMESPACES: Record<string, Locales> = {
   funds: fundsLocales,
   products: productsLocales,
   resources: resourcesLocales,
+  orders: ordersLocales,
+  pay: payLocales,
+  apiTest: apiTestLocales,
+  orderProfile: orderProfileLocales,
+  callbacks: callbacksLocales,
 };

@@ -4,6 +4,7 @@ import { Badge, Breadcrumb, Button, Dropdown, FloatButton, Layout, Menu, type Me
 import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NewOrderNotifier } from '../../features/orders/NewOrderNotifier';
 import { call } from '../../shared/api/http';
 import { errorCount, onErrorCount } from '../../shared/errors/logger';
 import { pageOf } from '../pages';
@@ -148,6 +149,7 @@ export function Shell() {
       </Layout>
       {/* Spec section 2: back to top after 100 px of scroll. */}
       <FloatButton.BackTop visibilityHeight={100} />
+      <NewOrderNotifier />
     </Layout>
   );
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { parseMoneyInput } from '../../shared/format/money';
 import { useProductName } from '../products/productName';
 import { resourceText } from './api';
-import { type Channel, KIND_FIELDS, OPTIONAL_FIELDS } from './channels';
+import { type Channel, KIND_FIELDS, kindOf, OPTIONAL_FIELDS } from './channels';
 
 /** What the form sends: the create/update input without the id. */
 export interface ResourceFormOutput {
@@ -40,9 +40,10 @@ const majorText = (v: number | null) => (v === null ? '' : minorToMajorText(v));
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 
 /**
- * Add or edit a resource of a channel: the channel's own fields with the contract's rules (the
- * server checks the same), amounts typed in major units. A gateway's key secret is never shown: on
- * edit an empty secret keeps the sealed one.
+ * Add or edit a resource of a channel: the fields of the chosen product's kind (a channel may serve
+ * products of several kinds) with the contract's rules (the server checks the same), amounts typed in
+ * major units. The product is chosen on create only (a resource keeps its product). A gateway's key
+ * secret is never shown: on edit an empty secret keeps the sealed one.
  * Test hooks: `resource-form`, `resource-form-<field>` (details fields by their own name).
  */
 export function ResourceFormModal(props: {
@@ -59,7 +60,11 @@ export function ResourceFormModal(props: {
   const [form] = Form.useForm<Values>();
   const { channel, row } = props;
   const mode = row ? 'update' : 'create';
-  const shape = (detailsSchemaOf(channel.kind, mode) as z.ZodObject | undefined)?.shape ?? {};
+  const defaultProduct = row?.productId ?? channel.products[0]!;
+  const productId = Form.useWatch('productId', form) ?? defaultProduct;
+  const kind = kindOf(productId);
+  const fields = KIND_FIELDS[kind];
+  const shape = (detailsSchemaOf(kind, mode) as z.ZodObject | undefined)?.shape ?? {};
 
   const fieldRule = (field: string): Rule => ({
     validator: (_, value: unknown) => {
@@ -76,7 +81,9 @@ export function ResourceFormModal(props: {
   const moneyRule: Rule = {
     validator: (_, value: unknown) => {
       if (typeof value !== 'string' || value.trim() === '') return Promise.resolve();
-      const minor = parseMoneyInput(value);
+      // At most two decimals, as the text says (a third would be rounded away unseen).
+      const plain = /^\d+(\.\d{1,2})?$/.test(value.replace(/[,\s]/g, ''));
+      const minor = plain ? parseMoneyInput(value) : null;
       return minor !== null && minor > 0 ? Promise.resolve() : Promise.reject(new Error(t('form.amountInvalid')));
     },
   };
@@ -109,11 +116,12 @@ export function ResourceFormModal(props: {
         link: row.link ?? '',
         jumpLink: row.jumpLink ?? '',
       }
-    : { productId: channel.products[0] };
+    : { productId: defaultProduct };
 
   const submit = (v: Values) => {
     const details: Record<string, string> = {};
-    for (const field of KIND_FIELDS[channel.kind]) {
+    const chosen = v.productId ?? defaultProduct;
+    for (const field of KIND_FIELDS[kindOf(chosen)]) {
       const text = (v.details?.[field] ?? '').trim();
       if (text === '' && (OPTIONAL_FIELDS.has(field) || field === 'keySecret')) continue;
       details[field] = text;
@@ -121,7 +129,7 @@ export function ResourceFormModal(props: {
     const money = (k: (typeof MONEY_FIELDS)[number]) => (v[k]?.trim() ? parseMoneyInput(v[k]) : null);
     props.onSubmit({
       ...(v.supplierId !== undefined ? { supplierId: v.supplierId } : {}),
-      productId: v.productId ?? channel.products[0]!,
+      productId: chosen,
       name: (v.name ?? '').trim(),
       details,
       minAmount: money('minAmount'),
@@ -172,7 +180,7 @@ export function ResourceFormModal(props: {
         >
           <Select
             data-testid="resource-form-product"
-            disabled={channel.products.length < 2}
+            disabled={row !== undefined || channel.products.length < 2}
             options={channel.products.map((id) => ({ value: id, label: productName(id) }))}
           />
         </Form.Item>
@@ -186,7 +194,7 @@ export function ResourceFormModal(props: {
         >
           <Input autoComplete="off" data-testid="resource-form-name" />
         </Form.Item>
-        {KIND_FIELDS[channel.kind].map((field) => (
+        {fields.map((field) => (
           <Form.Item
             key={field}
             name={['details', field]}

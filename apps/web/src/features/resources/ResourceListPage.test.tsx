@@ -93,11 +93,11 @@ describe('ResourceListPage', () => {
     expect(within(table).queryByText('4111111111111234')).toBeNull();
     expect(within(table).getByText('HDFC0001234')).toBeTruthy();
     expect(screen.getByTestId('list-total-todayAmount').textContent).toBe('2,469.12');
-    expect(server.sent('/v1.0/resource/getList')[0]?.url).toContain('kind=cardToCard');
+    expect(server.sent('/v1.0/resource/getList')[0]?.url).toContain('productIds=1002');
     // A supplier's own page has no supplier filter and no supplier column.
     expect(screen.queryByTestId('filter-supplierId')).toBeNull();
     expect(screen.queryByText('Supplier One')).toBeNull();
-    expect(screen.getByTestId('export-csv').getAttribute('href')).toContain('/v1.0/resource/export?kind=cardToCard');
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toContain('/v1.0/resource/export?productIds=1002');
     // The channel at a glance: counts by state and today's processing, from getResourceStaticInfo.
     await waitFor(() => expect(screen.getByTestId('resource-stats-enabled').textContent).toContain('2'));
     expect(screen.getByTestId('resource-stats-disabled').textContent).toContain('1');
@@ -308,5 +308,120 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(server.sent('/v1.0/resource/uploadQr')).toHaveLength(1));
     expect(server.sent('/v1.0/resource/uploadQr')[0]?.body).toEqual({ id: 41, mime: 'image/png', imageBase64: 'YWJj' });
     expect(await screen.findByText('QR image uploaded')).toBeTruthy();
+  });
+
+  it('the payout page serves bank payout (2001) and India auto payout (2002): product filter, column and form select', async () => {
+    server.answers.set(
+      '/v1.0/resource/getList',
+      list([
+        row({
+          id: 51,
+          productId: 2002,
+          kind: 'indiaAutoPayout',
+          name: 'Auto payout',
+          details: { accountName: 'A', bankName: 'SBI', accountNumber: '12345678901', ifsc: 'SBIN0000001' },
+        }),
+        row({
+          id: 52,
+          productId: 2001,
+          kind: 'bankPayout',
+          name: 'Bank payout ICICI',
+          details: { accountName: 'B', bankName: 'ICICI', accountNumber: '98765432101', ifsc: 'ICIC0000001' },
+        }),
+      ]),
+    );
+    server.answers.set('/v1.0/resource/create', ok(row({ id: 53, productId: 2001, kind: 'bankPayout' })));
+    renderAt('/indiaAutoPayout/list', 'supplier');
+    const table = await screen.findByTestId('resource-list');
+    expect(await within(table).findByText('Bank payout ICICI')).toBeTruthy();
+    expect(within(table).getByText('India auto payout')).toBeTruthy();
+    expect(within(table).getByText('Bank payout')).toBeTruthy();
+    expect(within(table).getByText('*******2101')).toBeTruthy();
+    expect(decodeURIComponent(server.sent('/v1.0/resource/getList')[0]!.url)).toContain('productIds=2002,2001');
+    expect(screen.getByTestId('filter-productId')).toBeTruthy();
+    // The stats sum both products.
+    await waitFor(() => expect(server.sent('/v1.0/resource/getResourceStaticInfo')).toHaveLength(2));
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('resource-create'));
+    const form = await screen.findByTestId('resource-form');
+    await user.click(within(form).getAllByRole('combobox')[0]!);
+    await user.click(await screen.findByTitle('Bank payout'));
+    fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'SBI payout' } });
+    fireEvent.change(screen.getByTestId('resource-form-accountName'), { target: { value: 'Asha Rao' } });
+    fireEvent.change(screen.getByTestId('resource-form-bankName'), { target: { value: 'SBI' } });
+    fireEvent.change(screen.getByTestId('resource-form-accountNumber'), { target: { value: '12345678901' } });
+    fireEvent.change(screen.getByTestId('resource-form-ifsc'), { target: { value: 'SBIN0000001' } });
+    await user.click(screen.getByTestId('resource-form-save'));
+    await waitFor(() => expect(server.sent('/v1.0/resource/create')).toHaveLength(1));
+    expect(server.sent('/v1.0/resource/create')[0]?.body).toMatchObject({
+      productId: 2001,
+      name: 'SBI payout',
+      details: { accountName: 'Asha Rao', bankName: 'SBI', accountNumber: '12345678901', ifsc: 'SBIN0000001' },
+    });
+  });
+
+  it('the others page lists every other-channel product together; the form’s fields follow the chosen product', async () => {
+    server.answers.set(
+      '/v1.0/resource/getList',
+      list([
+        row({
+          id: 61,
+          productId: 1001,
+          kind: 'upi',
+          name: 'UPI desk',
+          details: {
+            accountName: 'Ravi',
+            bankName: 'SBI',
+            cardNumber: '30001234567',
+            ifsc: 'SBIN0004321',
+            vpa: 'r@sbi',
+          },
+        }),
+        row({
+          id: 62,
+          productId: 5001,
+          kind: 'wechat',
+          name: 'WeChat desk',
+          details: { accountName: 'Li Wei', paymentLink: 'https://pay.example.com/w' },
+        }),
+      ]),
+    );
+    server.answers.set('/v1.0/resource/create', ok(row({ id: 63, productId: 5002, kind: 'alipay' })));
+    renderAt('/otherChannel/others-admin', 'admin');
+    const table = await screen.findByTestId('resource-list');
+    expect(await within(table).findByText('WeChat desk')).toBeTruthy();
+    expect(within(table).getByText('UPI desk')).toBeTruthy();
+    expect(within(table).getByText('WeChat')).toBeTruthy();
+    expect(within(table).getByText('https://pay.example.com/w')).toBeTruthy();
+    expect(within(table).getByText('r@sbi')).toBeTruthy();
+    expect(decodeURIComponent(server.sent('/v1.0/resource/getList')[0]!.url)).toContain(
+      'productIds=1001,1045,5001,5002',
+    );
+    expect(decodeURIComponent(screen.getByTestId('export-csv').getAttribute('href')!)).toContain(
+      'productIds=1001,1045,5001,5002',
+    );
+    // Filter by product: the choice is sent with the page's products.
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('filter-productId'));
+    await user.click(await screen.findByTitle('Alipay'));
+    await user.click(screen.getByTestId('list-search'));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/resource/getList').some((r) => r.url.includes('productId=5002'))).toBe(true),
+    );
+    expect(screen.getByTestId('resource-upload-62')).toBeTruthy();
+
+    await user.click(screen.getByTestId('resource-create'));
+    const form = await screen.findByTestId('resource-form');
+    // The first product (UPI) shows the bank card fields and the UPI ID.
+    expect(within(form).getByTestId('resource-form-ifsc')).toBeTruthy();
+    expect(within(form).getByTestId('resource-form-vpa')).toBeTruthy();
+    const productSelect = within(form).getAllByRole('combobox')[1]!;
+    await user.click(productSelect);
+    // The filter's dropdown stays in the page: the form's option is the last one.
+    await user.click((await screen.findAllByTitle('Alipay')).at(-1)!);
+    await waitFor(() => expect(within(form).queryByTestId('resource-form-ifsc')).toBeNull());
+    expect(within(form).queryByTestId('resource-form-cardNumber')).toBeNull();
+    expect(within(form).getByTestId('resource-form-paymentLink')).toBeTruthy();
   });
 });

@@ -19,7 +19,7 @@ import { formatMoney } from '../../shared/format/money';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { useProductName } from '../products/productName';
 import { resourceErrorText, resourceKeys } from './api';
-import { KIND_FIELDS, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
+import { channelFields, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
 import { ResourceDetailDrawer } from './ResourceDetailDrawer';
 import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
 import { ResourceQrSwitch } from './ResourceQr';
@@ -47,7 +47,8 @@ function base64Of(file: Blob): Promise<string> {
 
 /**
  * Every receiving and payout account page (route names in channels.ts RESOURCE_PAGES): the channel
- * gives the resource kind and products, the route the mode. A supplier manages its own; admins manage
+ * gives the products (of one kind or several: a product filter and the fields of every kind), the
+ * route the mode. A supplier manages its own; admins manage
  * every supplier's (supplier filter); customer service reads.
  * Test hooks: `resource-list`, `resource-create`, `resource-bulk-enable`, `resource-bulk-disable`,
  * `resource-select-all`, per row `resource-select-<id>`, `resource-enabled-<id>`, `resource-qr-<id>`,
@@ -91,6 +92,8 @@ export default function ResourceListPage() {
   });
   if (!config) return null;
   const { channel } = config;
+  /** The channel's products: every list and export of the page is limited to them. */
+  const productIds = channel.products.join(',');
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
   const close = () => setDialog(null);
   const supplierOptions = (suppliers.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account})` }));
@@ -189,7 +192,7 @@ export default function ResourceListPage() {
         </Typography.Link>
       ),
     },
-    ...KIND_FIELDS[channel.kind].map(fieldColumn),
+    ...channelFields(channel).map(fieldColumn),
     {
       title: t('column.qrState'),
       key: 'state',
@@ -311,11 +314,11 @@ export default function ResourceListPage() {
         queryKey={resourceKeys.list(viewKey)}
         rowKey="id"
         fetchPage={async (p) => {
-          const page = await call(endpoints.resources.getList, { ...p, kind: channel.kind });
+          const page = await call(endpoints.resources.getList, { ...p, productIds });
           setRows(page.list);
           return page;
         }}
-        exportHref={(f) => exportUrl(endpoints.resources.exportList, { ...f, kind: channel.kind })}
+        exportHref={(f) => exportUrl(endpoints.resources.exportList, { ...f, productIds })}
         filters={filters}
         columns={columns}
         toolbar={

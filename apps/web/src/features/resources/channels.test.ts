@@ -1,7 +1,7 @@
 import { productById, ROUTES } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
 import { BUILT_PAGES } from '../../app/built-pages';
-import { maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
+import { CHANNELS, channelFields, KIND_FIELDS, kindOf, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
 
 const EXPECTED_ACCESS = {
   supplier: ['supplier'],
@@ -10,14 +10,43 @@ const EXPECTED_ACCESS = {
 };
 
 describe('resource channels', () => {
-  it('each resource page is a built route whose access fits its mode, listing products of its kind', () => {
+  it('each resource page is a built route whose access fits its mode, listing catalogue products with fields', () => {
     for (const [name, { channel, mode }] of Object.entries(RESOURCE_PAGES)) {
       const route = ROUTES.find((r) => r.name === name);
       expect(route, name).toBeDefined();
       expect([...(route?.access as string[])].sort(), name).toEqual([...EXPECTED_ACCESS[mode]].sort());
       expect((BUILT_PAGES as readonly string[]).includes(name), name).toBe(true);
-      for (const id of channel.products) expect(productById(id)?.resourceKind, `${name} ${id}`).toBe(channel.kind);
+      for (const id of channel.products) {
+        expect(productById(id), `${name} ${id}`).toBeDefined();
+        expect(KIND_FIELDS[kindOf(id)].length, `${name} ${id}`).toBeGreaterThan(0);
+      }
     }
+  });
+
+  it('the payout pages serve bank payout (2001) and India auto payout (2002); "others" every other-channel product', () => {
+    for (const name of ['indiaAutoPayoutList', 'indiaAutoPayoutListAdmin', 'indiaAutoPayoutListAdminCustomerService']) {
+      expect([...RESOURCE_PAGES[name]!.channel.products].sort(), name).toEqual([2001, 2002]);
+    }
+    expect(kindOf(2001)).toBe('bankPayout');
+    expect(kindOf(2002)).toBe('indiaAutoPayout');
+    for (const name of ['otherChannelOthers', 'otherChannelOthersAdmin']) {
+      expect([...RESOURCE_PAGES[name]!.channel.products].sort(), name).toEqual([1001, 1045, 5001, 5002]);
+    }
+    // Every product with a resource kind has a page of some channel.
+    const served = new Set(Object.values(CHANNELS).flatMap((c) => c.products));
+    expect([...served].sort()).toEqual([1001, 1002, 1045, 2001, 2002, 2003, 3015, 3016, 4001, 5001, 5002]);
+  });
+
+  it('a channel of several kinds lists the fields of each once, in form order', () => {
+    expect(channelFields(CHANNELS.otherChannels)).toEqual([
+      'accountName',
+      'bankName',
+      'cardNumber',
+      'ifsc',
+      'vpa',
+      'paymentLink',
+    ]);
+    expect(channelFields(CHANNELS.payout)).toEqual(['accountName', 'bankName', 'accountNumber', 'ifsc']);
   });
 
   it('masks all but the last 4 digits and shortens addresses', () => {

@@ -1,4 +1,4 @@
-import type { ResourceKind } from '@paydesk/contract';
+import { type ResourceKind, resourceKindOf } from '@paydesk/contract';
 
 /**
  * How a resource page works: `supplier` lists and manages its own resources; `admin` lists every
@@ -6,33 +6,36 @@ import type { ResourceKind } from '@paydesk/contract';
  */
 export type ResourceMode = 'supplier' | 'admin' | 'customerService';
 
-/** A channel: the products it lists (all of one resource kind) and what its page offers. */
+/**
+ * A channel: the products its pages list (the first is the form's default) and what its pages offer.
+ * Its products may be of different kinds: each product's `resourceKind` gives the form's fields.
+ */
 export interface Channel {
   key: string;
-  kind: ResourceKind;
   products: readonly number[];
   /** The page offers uploading a QR image (other payment channels). */
   qrUpload: boolean;
 }
 
-const channel = (key: string, kind: ResourceKind, products: readonly number[], qrUpload = false): Channel => ({
+const channel = (key: string, products: readonly number[], qrUpload = false): Channel => ({
   key,
-  kind,
   products,
   qrUpload,
 });
 
 export const CHANNELS = {
-  cardToCard: channel('cardToCard', 'cardToCard', [1002]),
-  // 2001 (bank payout) is its own kind on the server and has no page of its own (yet).
-  indiaAutoPayout: channel('indiaAutoPayout', 'indiaAutoPayout', [2002]),
-  gatewayPayout: channel('gatewayPayout', 'gatewayPayout', [2003]),
-  usdtFloating: channel('usdtFloating', 'usdtWallet', [3015]),
-  usdtPayProxy: channel('usdtPayProxy', 'usdtPayout', [3016]),
-  kenya: channel('kenya', 'kenyaMobileMoney', [4001]),
-  otherCardToCard: channel('otherCardToCard', 'upi', [1001, 1045], true),
-  wechat: channel('wechat', 'wechat', [5001], true),
-  alipay: channel('alipay', 'alipay', [5002], true),
+  cardToCard: channel('cardToCard', [1002]),
+  // India auto payout (2002) and bank payout (2001): the same fields, one set of pages.
+  payout: channel('payout', [2002, 2001]),
+  gatewayPayout: channel('gatewayPayout', [2003]),
+  usdtFloating: channel('usdtFloating', [3015]),
+  usdtPayProxy: channel('usdtPayProxy', [3016]),
+  kenya: channel('kenya', [4001]),
+  otherCardToCard: channel('otherCardToCard', [1001, 1045], true),
+  wechat: channel('wechat', [5001], true),
+  alipay: channel('alipay', [5002], true),
+  // "Others": every other-channel collection product together, with a product filter.
+  otherChannels: channel('otherChannels', [1001, 1045, 5001, 5002], true),
 } as const satisfies Record<string, Channel>;
 
 export interface ResourcePageConfig {
@@ -46,11 +49,7 @@ const pages = (c: Channel, supplier?: string, admin?: string, customerService?: 
   ...(customerService ? { [customerService]: { channel: c, mode: 'customerService' as const } } : {}),
 });
 
-/**
- * Route name (packages/contract/src/routes/routes.ts) -> channel and mode. The "others" other-channel
- * routes (otherChannelOthers, otherChannelOthersAdmin) have no entry: every collection product already
- * has its own page.
- */
+/** Route name (packages/contract/src/routes/routes.ts) -> channel and mode. */
 export const RESOURCE_PAGES: Readonly<Record<string, ResourcePageConfig>> = {
   ...pages(
     CHANNELS.cardToCard,
@@ -59,7 +58,7 @@ export const RESOURCE_PAGES: Readonly<Record<string, ResourcePageConfig>> = {
     'internationalCardToCardListAdminCustomerService',
   ),
   ...pages(
-    CHANNELS.indiaAutoPayout,
+    CHANNELS.payout,
     'indiaAutoPayoutList',
     'indiaAutoPayoutListAdmin',
     'indiaAutoPayoutListAdminCustomerService',
@@ -76,10 +75,23 @@ export const RESOURCE_PAGES: Readonly<Record<string, ResourcePageConfig>> = {
   ...pages(CHANNELS.otherCardToCard, 'otherChannelCardToCard', 'otherChannelCardToCardAdmin'),
   ...pages(CHANNELS.wechat, 'otherChannelWechat', 'otherChannelWechatAdmin'),
   ...pages(CHANNELS.alipay, 'otherChannelAlipay', 'otherChannelAlipayAdmin'),
+  ...pages(CHANNELS.otherChannels, 'otherChannelOthers', 'otherChannelOthersAdmin'),
 };
 
 /** The route names served by ResourceListPage. */
 export const RESOURCE_PAGE_NAMES = Object.keys(RESOURCE_PAGES);
+
+/** The resource kind of a product (its catalogue `resourceKind`); throws for a product outside the catalogue. */
+export function kindOf(productId: number): ResourceKind {
+  const kind = resourceKindOf(productId);
+  if (!kind) throw new Error(`product ${productId} has no resource kind`);
+  return kind;
+}
+
+/** The own fields of every product of a channel, each once, in form order: the list's columns. */
+export function channelFields(c: Channel): string[] {
+  return [...new Set(c.products.flatMap((id) => KIND_FIELDS[kindOf(id)]))];
+}
 
 /** A channel's own fields, in form and column order. */
 export const KIND_FIELDS: Readonly<Record<ResourceKind, readonly string[]>> = {

@@ -1,0 +1,225 @@
+import {
+  CALLBACK_STATES,
+  CALLBACK_TRIGGERS,
+  type CallbackRow,
+  type CallbackState,
+  type CallbackTrigger,
+  endpoints,
+  type OrderState,
+  PAID_STATES,
+} from '@paydesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, exportUrl } from '../../shared/api/http';
+import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { callbackErrorText, callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
+import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
+import { at, CallbackStateTag, statusText } from './Exchange';
+
+/**
+ * System management › order callback info (/system/orderCallback and its read-only variant): one row
+ * per callback (the payment's, a manual trigger's, a replay's) with its state, attempts and the latest
+ * answer; the spec's filters (orderCode, merchantOrderNo) plus state, trigger and time; paging, sorting,
+ * CSV of the filtered set; live over the 'callbacks' topic. Row actions: the attempts drawer for every
+ * reader; replay (paid orders) and delete (refused by the server while pending) for the roles the
+ * contract lists, never on the read-only route.
+ * Test hooks: `callback-list`, `callback-row-<id>` (on the order code), `callback-state-<id>`,
+ * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-confirm-ok`.
+ */
+export default function CallbackListPage() {
+  const { t, i18n } = useTranslation(['callbacks', 'common']);
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const viewKey = useRouteName('orderCallback');
+  const mayReplay = useMay(endpoints.callbacks.replay);
+  const mayDelete = useMay(endpoints.callbacks.delete);
+  const [open, setOpen] = useState<CallbackRow | null>(null);
+  useLiveCallbacks();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: callbackKeys.lists });
+  const fail = (error: unknown) => void message.error(callbackErrorText(i18n, error));
+  const replay = useMutation({
+    mutationFn: (row: CallbackRow) => call(endpoints.callbacks.replay, { id: row.id }),
+    onSuccess: async (done) => {
+      void message.success(t('done.replay', { id: done.callbackId }));
+      await refresh();
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: (row: CallbackRow) => call(endpoints.callbacks.delete, { ids: [row.id] }),
+    onSuccess: async (done) => {
+      void message.success(t('done.delete', { count: done.count }));
+      await refresh();
+    },
+    onError: fail,
+  });
+
+  const orderState = (s: number) => {
+    const key = `orders:state.${s}`;
+    return i18n.exists(key) ? i18n.t(key) : String(s);
+  };
+
+  const filters: FilterField[] = [
+    { kind: 'text', name: 'orderCode', label: t('filter.orderCode') },
+    { kind: 'text', name: 'merchantOrderNo', label: t('filter.merchantOrderNo') },
+    {
+      kind: 'select',
+      name: 'state',
+      label: t('filter.state'),
+      options: CALLBACK_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
+    },
+    {
+      kind: 'select',
+      name: 'trigger',
+      label: t('filter.trigger'),
+      options: CALLBACK_TRIGGERS.map((s) => ({ value: s, label: t(`trigger.${s}`) })),
+    },
+    { kind: 'dateRange', name: 'time', label: t('filter.time') },
+  ];
+
+  const confirm = (props: {
+    testId: string;
+    title: string;
+    label: string;
+    danger?: boolean;
+    loading: boolean;
+    onConfirm(): void;
+  }) => (
+    <Popconfirm
+      title={props.title}
+      okText={t('action.ok')}
+      cancelText={t('common:action.cancel')}
+      okButtonProps={{ 'data-testid': 'callback-confirm-ok' }}
+      onConfirm={props.onConfirm}
+    >
+      <Button type="link" size="small" danger={props.danger} loading={props.loading} data-testid={props.testId}>
+        {props.label}
+      </Button>
+    </Popconfirm>
+  );
+
+  const columns: Array<ListColumn<CallbackRow>> = [
+    { title: t('column.id'), dataIndex: 'id', key: 'id', defaultHidden: true },
+    {
+      title: t('column.orderCode'),
+      dataIndex: 'orderCode',
+      key: 'orderCode',
+      fixed: 'left',
+      render: (code: string, row) => <span data-testid={`callback-row-${row.id}`}>{code}</span>,
+    },
+    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
+    {
+      title: t('column.merchant'),
+      dataIndex: 'merchantName',
+      key: 'merchantName',
+      render: (name: string, row) => `${name} (${row.merchantNo})`,
+    },
+    {
+      title: t('column.orderState'),
+      dataIndex: 'orderState',
+      key: 'orderState',
+      render: (s: number) => orderState(s),
+    },
+    {
+      title: t('column.url'),
+      dataIndex: 'url',
+      key: 'url',
+      width: 260,
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: t('column.state'),
+      dataIndex: 'state',
+      key: 'state',
+      render: (s: CallbackState, row) => <CallbackStateTag state={s} testId={`callback-state-${row.id}`} />,
+    },
+    {
+      title: t('column.trigger'),
+      dataIndex: 'trigger',
+      key: 'trigger',
+      render: (v: CallbackTrigger) => t(`trigger.${v}`),
+    },
+    { title: t('column.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right', sortKey: 'attempts' },
+    {
+      title: t('column.lastStatus'),
+      dataIndex: 'lastStatus',
+      key: 'lastStatus',
+      render: (v: number | null, row) => (row.attempts === 0 ? '' : statusText(t, v)),
+    },
+    {
+      title: t('column.lastError'),
+      dataIndex: 'lastError',
+      key: 'lastError',
+      width: 220,
+      ellipsis: { showTitle: true },
+      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : ''),
+    },
+    { title: t('column.lastAttemptAt'), dataIndex: 'lastAttemptAt', key: 'lastAttemptAt', render: at },
+    { title: t('column.nextAttemptAt'), dataIndex: 'nextAttemptAt', key: 'nextAttemptAt', render: at },
+    { title: t('column.notificationId'), dataIndex: 'notificationId', key: 'notificationId', defaultHidden: true },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.updatedAt'),
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sortKey: 'updatedAt',
+      render: at,
+      defaultHidden: true,
+    },
+    {
+      title: t('column.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" data-testid={`callback-attempts-${row.id}`} onClick={() => setOpen(row)}>
+            {t('action.attempts')}
+          </Button>
+          {mayReplay &&
+            PAID_STATES.includes(row.orderState as OrderState) &&
+            confirm({
+              testId: `callback-replay-${row.id}`,
+              title: t('confirm.replay', { orderCode: row.orderCode, url: row.url }),
+              label: t('action.replay'),
+              loading: replay.isPending && replay.variables?.id === row.id,
+              onConfirm: () => replay.mutate(row),
+            })}
+          {mayDelete &&
+            confirm({
+              testId: `callback-delete-${row.id}`,
+              title: t('confirm.delete', { orderCode: row.orderCode }),
+              label: t('action.delete'),
+              danger: true,
+              loading: remove.isPending && remove.variables?.id === row.id,
+              onConfirm: () => remove.mutate(row),
+            })}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page">
+      <ListTable<CallbackRow>
+        testId="callback-list"
+        viewKey={viewKey}
+        queryKey={callbackKeys.list}
+        rowKey="id"
+        fetchPage={async (p) => {
+          const page = await call(endpoints.callbacks.getList, p);
+          // The drawer follows its callback's state as the list refreshes.
+          setOpen((o) => (o ? (page.list.find((r) => r.id === o.id) ?? o) : o));
+          return page;
+        }}
+        exportHref={(f) => exportUrl(endpoints.callbacks.exportList, f)}
+        filters={filters}
+        columns={columns}
+        toolbar={<Typography.Text type="secondary">{t('live')}</Typography.Text>}
+      />
+      {open && <CallbackAttemptsDrawer callback={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { endpoints, type Payee, type Role } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../shared/api/http';
+import { formatMoney } from '../../shared/format/money';
+import { useProductName } from '../products/productName';
+import { labelOr, orderErrorText, orderKeys, usdtCountText } from './api';
+import type { OrderActionsApi } from './OrderActions';
+import { OrderStateTag } from './OrderStateTag';
+
+const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** The payee's fields in the order they matter to a payer. */
+const PAYEE_FIELDS = [
+  'accountName',
+  'bankName',
+  'cardNumber',
+  'ifsc',
+  'vpa',
+  'upiLink',
+  'address',
+  'usdtCount',
+  'phone',
+  'paymentLink',
+  'hasQrImage',
+] as const;
+
+/** Roles that may read why each receiving account was or was not chosen. */
+function readsAllocation(role: Role | undefined): boolean {
+  const access = endpoints.orders.getOrderAllocateInfo.access as readonly string[];
+  return role !== undefined && access.includes(role);
+}
+
+/**
+ * One order: its fields, what the payer pays to, its timeline (state changes with who and notes),
+ * its ledger transfers with their entries, and for staff the allocation record (each candidate
+ * account and why it was skipped). Test hooks: `order-detail`, `order-detail-payee`,
+ * `order-detail-timeline`, `order-detail-transfers`, `order-detail-allocation`.
+ */
+export function OrderDetailDrawer(props: {
+  orderCode: string;
+  role: Role | undefined;
+  actions: OrderActionsApi;
+  onClose(): void;
+}) {
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const productName = useProductName();
+  const money = (v: number | null) => formatMoney(v, i18n.language);
+  const detail = useQuery({
+    queryKey: orderKeys.detail(props.orderCode),
+    queryFn: () => call(endpoints.orders.getDetail, { orderCode: props.orderCode }),
+  });
+  const staff = readsAllocation(props.role);
+  const allocation = useQuery({
+    queryKey: orderKeys.allocation(props.orderCode),
+    queryFn: () => call(endpoints.orders.getOrderAllocateInfo, { orderCode: props.orderCode }),
+    enabled: staff,
+  });
+  const d = detail.data;
+  const o = d?.order;
+  const stateText = (s: number | null) => (s === null ? '' : labelOr(i18n, `orders:state.${s}`, String(s)));
+
+  const payeeValue = (payee: Payee, field: (typeof PAYEE_FIELDS)[number]) => {
+    const v = payee[field];
+    if (field === 'usdtCount' && typeof v === 'number') return usdtCountText(v);
+    if (field === 'hasQrImage') return v ? t('yes') : null;
+    return typeof v === 'string' && v !== '' ? v : null;
+  };
+
+  return (
+    <Drawer
+      open
+      size="large"
+      title={t('detail.title', { orderCode: props.orderCode })}
+      onClose={props.onClose}
+      destroyOnHidden
+      data-testid="order-detail"
+      extra={o && <Space wrap>{props.actions.buttons(o)}</Space>}
+    >
+      {detail.isPending && <Spin />}
+      {detail.isError && (
+        <Alert type="error" showIcon title={t('detail.loadFailed', { message: orderErrorText(i18n, detail.error) })} />
+      )}
+      {d && o && (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('detail.fields')}>
+            <Descriptions column={2} size="small" data-testid="order-detail-fields">
+              <Descriptions.Item label={t('column.orderCode')}>{o.orderCode}</Descriptions.Item>
+              <Descriptions.Item label={t('column.merchantOrderNo')}>{o.merchantOrderNo}</Descriptions.Item>
+              <Descriptions.Item label={t('column.merchant')}>{o.merchantName}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.merchantNo')}>{o.merchantNo}</Descriptions.Item>
+              <Descriptions.Item label={t('column.product')}>{productName(o.productId)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.state')}>
+                <OrderStateTag state={o.state} locked={o.locked} testId="order-detail-state" />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('column.amount')}>
+                <span data-testid="order-detail-amount">{money(o.amount)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('column.fee')}>{money(o.fee)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.commission')}>{money(o.commission)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.mark')}>{t(`mark.${o.mark}`)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.supplemented')}>
+                {o.supplemented
+                  ? `${t('yes')}${o.supplementType !== null ? ` · ${t(`supplementType.${o.supplementType}`)}` : ''}`
+                  : t('no')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('column.utr')}>{o.utr ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.payerUtr')}>{o.payerUtr ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.supplier')}>{o.supplierName ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.resource')}>{o.resourceName ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.userName')}>{o.userName ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.cardNumber')}>{o.cardNumber ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.ifscCode')}>{o.ifscCode ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.usdtAddress')}>{o.usdtAddress ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.usdtCount')}>{usdtCountText(o.usdtCount)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.clientIp')}>{o.clientIp ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.subject')}>{o.subject ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.rejectReason')}>{o.rejectReason ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('column.createdAt')}>{at(o.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.allocatedAt')}>{at(o.allocatedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.expiresAt')}>{at(o.expiresAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.paidAt')}>{at(o.paidAt)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+
+          <Card size="small" title={t('detail.payee')} data-testid="order-detail-payee">
+            {d.payee ? (
+              <Descriptions column={1} size="small">
+                {PAYEE_FIELDS.map((field) => {
+                  const v = payeeValue(d.payee!, field);
+                  return v === null ? null : (
+                    <Descriptions.Item key={field} label={t(`payee.${field}`)}>
+                      <Typography.Text copyable>{v}</Typography.Text>
+                    </Descriptions.Item>
+                  );
+                })}
+              </Descriptions>
+            ) : (
+              <Typography.Text type="secondary">{t('detail.noPayee')}</Typography.Text>
+            )}
+          </Card>
+
+          <Card size="small" title={t('detail.timeline')} data-testid="order-detail-timeline">
+            {d.timeline.length === 0 ? (
+              <Empty description={t('detail.noTimeline')} />
+            ) : (
+              <Timeline
+                items={d.timeline.map((e, i) => ({
+                  key: `${e.at}-${i}`,
+                  content: (
+                    <div className="order-timeline-entry" data-testid="order-timeline-entry">
+                      <Space wrap size={4}>
+                        <Typography.Text type="secondary">{at(e.at)}</Typography.Text>
+                        <strong>{labelOr(i18n, `orders:timeline.${e.kind}`, e.kind)}</strong>
+                        {e.fromState !== null && e.toState !== null && (
+                          <span>
+                            {stateText(e.fromState)} → {stateText(e.toState)}
+                          </span>
+                        )}
+                        {e.fromState === null && e.toState !== null && <span>→ {stateText(e.toState)}</span>}
+                        <Tag>{e.actor ?? t('detail.system')}</Tag>
+                      </Space>
+                      {e.note && <div className="order-timeline-note">{e.note}</div>}
+                    </div>
+                  ),
+                }))}
+              />
+            )}
+          </Card>
+
+          <Card size="small" title={t('detail.transfers')} data-testid="order-detail-transfers">
+            {d.transfers.length === 0 ? (
+              <Empty description={t('detail.noTransfers')} />
+            ) : (
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                {d.transfers.map((tr) => (
+                  <div key={tr.id} data-testid={`order-transfer-${tr.id}`}>
+                    <Space wrap size={4}>
+                      <strong>{labelOr(i18n, `orders:transferType.${tr.type}`, tr.type)}</strong>
+                      <Typography.Text type="secondary">{at(tr.createdAt)}</Typography.Text>
+                      <span>{tr.note}</span>
+                    </Space>
+                    <Table
+                      size="small"
+                      pagination={false}
+                      rowKey={(e) => `${tr.id}:${e.account}:${e.amount}`}
+                      dataSource={tr.entries}
+                      columns={[
+                        { title: t('detail.account'), dataIndex: 'account', key: 'account' },
+                        {
+                          title: t('detail.entryAmount'),
+                          dataIndex: 'amount',
+                          key: 'amount',
+                          align: 'right',
+                          render: (v: number) => money(v),
+                        },
+                      ]}
+                    />
+                  </div>
+                ))}
+              </Space>
+            )}
+          </Card>
+
+          {staff && (
+            <Card size="small" title={t('detail.allocation')} data-testid="order-detail-allocation">
+              {allocation.isPending && <Spin />}
+              {allocation.isError && <Alert type="error" showIcon title={orderErrorText(i18n, allocation.error)} />}
+              {allocation.data && allocation.data.attempts.length === 0 && (
+                <Empty description={t('detail.noAllocation')} />
+              )}
+              {allocation.data?.attempts.map((a, i) => {
+                const chosen = a.candidates.find((c) => c.resourceId === a.chosenResourceId);
+                return (
+                  <div key={`${a.at}:${a.chosenResourceId}`} className="order-allocation-attempt">
+                    <Space wrap size={8}>
+                      <strong>{t('detail.attempt', { n: i + 1, at: at(a.at) })}</strong>
+                      <span>
+                        {chosen ? t('detail.chosenResource', { name: chosen.resourceName }) : t('detail.noneChosen')}
+                      </span>
+                    </Space>
+                    <Table
+                      size="small"
+                      pagination={false}
+                      rowKey="resourceId"
+                      dataSource={a.candidates}
+                      columns={[
+                        { title: t('detail.candidateResource'), dataIndex: 'resourceName', key: 'resourceName' },
+                        { title: t('detail.candidateSupplier'), dataIndex: 'supplierName', key: 'supplierName' },
+                        {
+                          title: t('detail.candidateOutcome'),
+                          dataIndex: 'outcome',
+                          key: 'outcome',
+                          render: (outcome: string) => (
+                            <Tag color={outcome === 'chosen' ? 'green' : undefined}>
+                              {labelOr(i18n, `orders:outcome.${outcome}`, outcome)}
+                            </Tag>
+                          ),
+                        },
+                      ]}
+                    />
+                  </div>
+                );
+              })}
+            </Card>
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}

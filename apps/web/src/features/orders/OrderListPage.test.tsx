@@ -1,0 +1,503 @@
+import { ORDER_STATE, type OrderRow, type Role } from '@paydesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, setupI18n } from '../../i18n';
+import { setToken } from '../../shared/api/session-storage';
+import { LiveSocket } from '../../test/liveSocket.js';
+import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import OrderListPage from './OrderListPage';
+
+const row = (over: Partial<OrderRow> = {}): OrderRow => ({
+  id: 1,
+  orderCode: 'C2405011000001',
+  merchantId: 3,
+  merchantName: 'Merchant One',
+  merchantNo: '10001',
+  merchantOrderNo: 'M-1',
+  productId: 1001,
+  productName: 'UPI collection',
+  amount: 123_456,
+  fee: 3_086,
+  commission: null,
+  state: ORDER_STATE.allocated,
+  mark: 0,
+  locked: false,
+  supplemented: false,
+  supplementType: null,
+  utr: null,
+  payerUtr: null,
+  supplierId: 5,
+  supplierName: 'Supplier One',
+  isProxy: false,
+  resourceId: 9,
+  resourceName: 'Demo UPI ICICI',
+  usdtAddress: null,
+  usdtCount: null,
+  userName: 'payer',
+  cardNumber: null,
+  ifscCode: null,
+  clientIp: '10.0.0.1',
+  subject: 'Top-up',
+  rejectReason: null,
+  createdAt: '2024-05-01T10:00:00.000Z',
+  allocatedAt: '2024-05-01T10:00:01.000Z',
+  expiresAt: '2024-05-01T10:15:00.000Z',
+  paidAt: null,
+  updatedAt: '2024-05-01T10:00:01.000Z',
+  ...over,
+});
+
+const ALLOCATED = row();
+const PAID = row({ id: 2, orderCode: 'C2405011000002', state: ORDER_STATE.callbackSucceeded, commission: 1_000 });
+const LOCKED = row({ id: 3, orderCode: 'C2405011000003', state: ORDER_STATE.allocated, mark: 1, locked: true });
+const page = (rows: OrderRow[], total = rows.length) =>
+  ok({ list: rows, total, pageIndex: 1, pageSize: 20, summary: { amount: 9_876_543, fee: 12_345, commission: 6_789 } });
+
+const STATES = Object.entries(ORDER_STATE).map(([name, id]) => ({ id, name }));
+const MARKS = ['normal', 'suspicious', 'test', 'fillIn', 'malicious'].map((name, id) => ({ id, name }));
+let server: ReturnType<typeof stubServer>;
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => {
+  setupI18n('en-US');
+});
+beforeEach(() => {
+  server = stubServer({
+    '/v1.0/order/getList': page([ALLOCATED, PAID, LOCKED]),
+    '/v1.0/order/getOrderStatusList': ok(STATES),
+    '/v1.0/order/getOrderMarkList': ok(MARKS),
+    '/v1.0/merchant/getList': ok({ list: [], total: 0, pageIndex: 1, pageSize: 500 }),
+    '/v1.0/supplier/getList': ok({ list: [], total: 0, pageIndex: 1, pageSize: 500 }),
+    '/v1.0/view/getList': ok([]),
+  });
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await changeLanguage('en-US');
+});
+
+const renderAt = (path: string, access: Role) => renderPage(<OrderListPage />, path, testUser({ access }));
+const lastListUrl = () => new URL(server.sent('/v1.0/order/getList').at(-1)!.url, 'http://x');
+const actionsOf = (orderCode: string) => screen.getByTestId(`order-actions-${orderCode}`);
+const buttonsOf = (orderCode: string) =>
+  within(actionsOf(orderCode))
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('data-testid'))
+    .filter((id): id is string => id !== null)
+    .map((id) => id.replace(/^order-/, '').replace(`-${orderCode}`, ''));
+
+async function search(user: ReturnType<typeof userEvent.setup>) {
+  const before = server.sent('/v1.0/order/getList').length;
+  await user.click(screen.getByTestId('list-search'));
+  await waitFor(() => expect(server.sent('/v1.0/order/getList').length).toBeGreaterThan(before));
+}
+
+describe('OrderListPage: the list', () => {
+  it('admin sees every order: money /100, the totals row, state labels, staff filters and the CSV link', async () => {
+    renderAt('/order/list', 'admin');
+    const list = await screen.findByTestId('order-list');
+    expect(await within(list).findByText('C2405011000001')).toBeTruthy();
+    expect(within(list).getAllByText('1,234.56').length).toBe(3);
+    expect(screen.getByTestId('list-total-amount').textContent).toBe('98,765.43');
+    expect(screen.getByTestId('list-total-fee').textContent).toBe('123.45');
+    expect(screen.getByTestId('list-total-commission').textContent).toBe('67.89');
+    expect(within(screen.getByTestId('order-state-C2405011000002')).getByText('Callback succeeded')).toBeTruthy();
+    expect(within(screen.getByTestId('order-state-C2405011000003')).getByText('Locked')).toBeTruthy();
+    expect(screen.getByTestId('filter-merchantId')).toBeTruthy();
+    expect(screen.getByTestId('filter-supplierId')).toBeTruthy();
+    expect(lastListUrl().searchParams.has('isProxy')).toBe(false);
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toBe('/v1.0/order/export');
+  });
+
+  it('sends the filters as spec section 5 says: amount + 0.0001, USDT count x1,000,000, dates formatted', async () => {
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('C2405011000001');
+    const [from, to] = screen.getAllByTestId('filter-time');
+    await user.click(from!);
+    await user.type(from!, '2024-05-01 00:00:00{Enter}');
+    await user.type(to!, '2024-05-02 23:59:59{Enter}');
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByTestId('filter-amount'), '500');
+    await user.type(screen.getByTestId('filter-usdtCount'), '12.5');
+    await user.type(screen.getByTestId('filter-orderCode'), '  C2405  ');
+    await user.type(screen.getByTestId('filter-utr'), '   ');
+    await search(user);
+    const url = lastListUrl();
+    expect(url.searchParams.get('amount')).toBe('500.0001');
+    expect(url.searchParams.get('usdtCount')).toBe('12500000');
+    expect(url.searchParams.get('orderCode')).toBe('C2405');
+    expect(url.searchParams.has('utr')).toBe(false);
+    expect(url.searchParams.get('startTime')).toBe('2024-05-01 00:00:00');
+    expect(url.searchParams.get('endTime')).toBe('2024-05-02 23:59:59');
+    expect(url.searchParams.get('pageIndex')).toBe('1');
+    // The CSV link carries the same filters, converted the same way.
+    const href = new URL(screen.getByTestId('export-csv').getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe('/v1.0/order/export');
+    expect(href.searchParams.get('usdtCount')).toBe('12500000');
+    expect(href.searchParams.get('amount')).toBe('500.0001');
+    expect(href.searchParams.get('startTime')).toBe('2024-05-01 00:00:00');
+  });
+
+  it('a USDT count with more than 6 decimals is refused with a clear text and sends nothing', async () => {
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('C2405011000001');
+    const before = server.sent('/v1.0/order/getList').length;
+    await user.type(screen.getByTestId('filter-usdtCount'), '1.1234567');
+    await user.click(screen.getByTestId('list-search'));
+    expect(await screen.findByText(/A USDT count has at most 6 decimals/)).toBeTruthy();
+    expect(server.sent('/v1.0/order/getList').length).toBe(before);
+  });
+
+  it('a supplier’s pages ask for its own orders (isProxy=false) or its agents’ (isProxy=true), without staff filters', async () => {
+    const own = renderAt('/order/list/supplier', 'supplier');
+    await screen.findByText('C2405011000001');
+    expect(lastListUrl().searchParams.get('isProxy')).toBe('false');
+    expect(screen.queryByTestId('filter-merchantId')).toBeNull();
+    expect(screen.queryByTestId('filter-supplierId')).toBeNull();
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toBe('/v1.0/order/export?isProxy=false');
+    // A supplier sees its commission, not the merchant's fee.
+    expect(screen.queryByTestId('list-total-fee')).toBeNull();
+    expect(screen.getByTestId('list-total-commission')).toBeTruthy();
+    own.unmount();
+    renderAt('/order/list/supplierProxy', 'supplier');
+    await screen.findByText('C2405011000001');
+    expect(lastListUrl().searchParams.get('isProxy')).toBe('true');
+    // The agents' page names which agent took each order.
+    expect(screen.getByRole('columnheader', { name: 'Supplier' })).toBeTruthy();
+    expect(server.sent('/v1.0/merchant/getList')).toHaveLength(0);
+  });
+
+  it('shows the load error with the server’s message, and retries', async () => {
+    server.answers.set('/v1.0/order/getList', { code: 500, msg: 'internal error (request r-42)', data: null });
+    renderAt('/order/list/merchant', 'merchant');
+    expect((await screen.findByTestId('list-error')).textContent).toContain('internal error (request r-42)');
+    server.answers.set('/v1.0/order/getList', page([ALLOCATED]));
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('list-retry'));
+    expect(await screen.findByText('C2405011000001')).toBeTruthy();
+    expect(screen.queryByTestId('list-error')).toBeNull();
+  });
+
+  it('labels states and marks in Simplified and Traditional Chinese', async () => {
+    await changeLanguage('zh-CN');
+    const first = renderAt('/order/list/merchant', 'merchant');
+    expect(await within(await screen.findByTestId('order-state-C2405011000002')).findByText('回调成功')).toBeTruthy();
+    expect(screen.getAllByText('正常').length).toBeGreaterThan(0);
+    first.unmount();
+    await changeLanguage('zh-TW');
+    renderAt('/order/list/merchant', 'merchant');
+    expect(await within(await screen.findByTestId('order-state-C2405011000002')).findByText('回呼成功')).toBeTruthy();
+    expect(screen.getAllByText('可疑').length).toBeGreaterThan(0);
+  });
+});
+
+describe('OrderListPage: row actions by role and state', () => {
+  it('admin: an allocated order can be confirmed, supplemented, reselected, rejected, freed; a paid one called back; a locked one only unlocked or marked', async () => {
+    renderAt('/order/list', 'admin');
+    await screen.findByText('C2405011000001');
+    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'supplement', 'reselect', 'reject', 'freeResource']);
+    // Reverse is the super admin's alone.
+    expect(buttonsOf(PAID.orderCode)).toEqual(['callback']);
+    expect(buttonsOf(LOCKED.orderCode)).toEqual(['unlock']);
+    expect(screen.getByTestId(`order-mark-${LOCKED.orderCode}`)).toBeTruthy();
+  });
+
+  it('superAdmin may reverse a paid order; technicalMaintenance reads only; customer service acts but never unlocks', async () => {
+    const sa = renderAt('/order/list', 'superAdmin');
+    await screen.findByText('C2405011000001');
+    expect(buttonsOf(PAID.orderCode)).toEqual(['callback', 'reverse']);
+    sa.unmount();
+
+    const tm = renderAt('/order/list/customerService', 'technicalMaintenance');
+    await screen.findByText('C2405011000001');
+    for (const code of [ALLOCATED.orderCode, PAID.orderCode, LOCKED.orderCode]) expect(buttonsOf(code)).toEqual([]);
+    expect(screen.queryByTestId(`order-mark-${ALLOCATED.orderCode}`)).toBeNull();
+    tm.unmount();
+
+    renderAt('/order/list/customerService', 'customerService');
+    await screen.findByText('C2405011000001');
+    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'supplement', 'reselect', 'reject', 'freeResource']);
+    expect(buttonsOf(LOCKED.orderCode)).toEqual([]);
+    expect(screen.getByTestId(`order-mark-${LOCKED.orderCode}`)).toBeTruthy();
+  });
+
+  it('a supplier confirms or rejects its allocated orders and nothing else; a merchant has no actions', async () => {
+    const sup = renderAt('/order/list/supplier', 'supplier');
+    await screen.findByText('C2405011000001');
+    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'reject']);
+    expect(buttonsOf(PAID.orderCode)).toEqual([]);
+    expect(buttonsOf(LOCKED.orderCode)).toEqual([]);
+    expect(screen.queryByTestId(`order-mark-${ALLOCATED.orderCode}`)).toBeNull();
+    sup.unmount();
+
+    renderAt('/order/list/merchant', 'merchant');
+    await screen.findByText('C2405011000001');
+    for (const code of [ALLOCATED.orderCode, PAID.orderCode, LOCKED.orderCode]) expect(buttonsOf(code)).toEqual([]);
+  });
+
+  it('confirm asks first, then posts the order code and says so', async () => {
+    server.answers.set('/v1.0/order/confirmOrder', ok({ orderCode: ALLOCATED.orderCode, state: 6 }));
+    renderAt('/order/list/supplier', 'supplier');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-confirm-${ALLOCATED.orderCode}`));
+    expect(await screen.findByText(/Confirm the money of order C2405011000001 has arrived/)).toBeTruthy();
+    expect(server.sent('/v1.0/order/confirmOrder')).toHaveLength(0);
+    await user.click(screen.getByTestId('order-ok'));
+    await waitFor(() => expect(server.sent('/v1.0/order/confirmOrder')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/confirmOrder')[0]!.body).toEqual({ orderCode: ALLOCATED.orderCode });
+    expect(await screen.findByText('Receipt confirmed')).toBeTruthy();
+  });
+
+  it('changing the mark posts the order id and the mark', async () => {
+    server.answers.set('/v1.0/order/updateOrderMark', ok({ orderCode: ALLOCATED.orderCode, mark: 2, locked: false }));
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    const select = await screen.findByTestId(`order-mark-${ALLOCATED.orderCode}`);
+    await user.click(within(select).getByRole('combobox'));
+    const options = await screen.findAllByText('Test');
+    await user.click(options.at(-1)!);
+    await waitFor(() => expect(server.sent('/v1.0/order/updateOrderMark')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/updateOrderMark')[0]!.body).toEqual({ id: ALLOCATED.id, orderMark: 2 });
+    expect(await screen.findByText('Mark updated')).toBeTruthy();
+  });
+
+  it('unlock warns about the risks and waits for an explicit confirmation', async () => {
+    server.answers.set('/v1.0/order/unlockOrder', ok({ count: 1 }));
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-unlock-${LOCKED.orderCode}`));
+    expect(await screen.findByText(/which may lose money/)).toBeTruthy();
+    const submit = screen.getByTestId('order-unlock-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.click(screen.getByTestId('order-unlock-understood'));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() => expect(server.sent('/v1.0/order/unlockOrder')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/unlockOrder')[0]!.body).toEqual({ orderCodes: [LOCKED.orderCode] });
+    expect(await screen.findByText('Order unlocked')).toBeTruthy();
+  });
+});
+
+describe('OrderListPage: the reject dialog', () => {
+  it('needs a reason, posts it trimmed, and shows the server’s reason when refused', async () => {
+    server.answers.set('/v1.0/order/reject', {
+      code: 422,
+      msg: 'this action is not allowed in the order’s current state',
+      data: { reason: 'stateNotAllowed' },
+    });
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-reject-${ALLOCATED.orderCode}`));
+    expect(await screen.findByText('Reject order C2405011000001')).toBeTruthy();
+    await user.click(screen.getByTestId('order-reject-submit'));
+    expect(await screen.findByText('Enter the reason')).toBeTruthy();
+    expect(server.sent('/v1.0/order/reject')).toHaveLength(0);
+
+    await user.type(screen.getByTestId('order-reject-reason'), '  payer cancelled  ');
+    await user.click(screen.getByTestId('order-reject-submit'));
+    await waitFor(() => expect(server.sent('/v1.0/order/reject')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/reject')[0]!.body).toEqual({
+      orderCode: ALLOCATED.orderCode,
+      rejectReason: 'payer cancelled',
+    });
+    expect(
+      await screen.findByText('Reject failed: This action is not allowed in the order’s current state'),
+    ).toBeTruthy();
+    // Still open, to correct or cancel.
+    expect(screen.getByTestId('order-reject-reason')).toBeTruthy();
+
+    // A refusal this console has no text for shows the server's message as sent.
+    server.answers.set('/v1.0/order/reject', { code: 409, msg: 'something new went wrong', data: null });
+    await user.click(screen.getByTestId('order-reject-submit'));
+    expect(await screen.findByText('Reject failed: something new went wrong')).toBeTruthy();
+
+    server.answers.set('/v1.0/order/reject', ok({ orderCode: ALLOCATED.orderCode, state: 7 }));
+    const listCalls = server.sent('/v1.0/order/getList').length;
+    await user.click(screen.getByTestId('order-reject-submit'));
+    expect(await screen.findByText('Order rejected')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('order-reject-reason')).toBeNull());
+    // The list reloads to show the new state.
+    await waitFor(() => expect(server.sent('/v1.0/order/getList').length).toBeGreaterThan(listCalls));
+  });
+
+  it('speaks Simplified Chinese', async () => {
+    await changeLanguage('zh-CN');
+    renderAt('/order/list/supplier', 'supplier');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-reject-${ALLOCATED.orderCode}`));
+    await user.click(await screen.findByTestId('order-reject-submit'));
+    expect(await screen.findByText('请填写驳回原因')).toBeTruthy();
+  });
+});
+
+describe('OrderListPage: supplement', () => {
+  it('checks the UTR and posts it with isOffsetReplenishmentOrder=false', async () => {
+    server.answers.set('/v1.0/order/replenishmentOrder', ok({ orderCode: ALLOCATED.orderCode, state: 6 }));
+    renderAt('/order/list/customerService', 'customerService');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-supplement-${ALLOCATED.orderCode}`));
+    await user.type(await screen.findByTestId('order-supplement-utr'), 'abc');
+    await user.click(screen.getByTestId('order-supplement-submit'));
+    expect(await screen.findByText('A UTR is 6 to 128 letters and digits')).toBeTruthy();
+    expect(server.sent('/v1.0/order/replenishmentOrder')).toHaveLength(0);
+    await user.clear(screen.getByTestId('order-supplement-utr'));
+    await user.type(screen.getByTestId('order-supplement-utr'), '412345678901');
+    await user.click(screen.getByTestId('order-supplement-submit'));
+    await waitFor(() => expect(server.sent('/v1.0/order/replenishmentOrder')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/replenishmentOrder')[0]!.body).toEqual({
+      orderCode: ALLOCATED.orderCode,
+      isOffsetReplenishmentOrder: false,
+      utr: '412345678901',
+    });
+    expect(await screen.findByText('Order supplemented')).toBeTruthy();
+  });
+});
+
+describe('OrderListPage: the detail drawer', () => {
+  const DETAIL = {
+    order: ALLOCATED,
+    payee: {
+      kind: 'upi',
+      accountName: 'Demo Account One',
+      vpa: 'demo.one@icici',
+      upiLink: 'upi://pay?pa=demo.one@icici&am=1234.56',
+      qrCode: 'upi://pay?pa=demo.one@icici&am=1234.56',
+    },
+    timeline: [
+      {
+        at: '2024-05-01T10:00:00.000Z',
+        kind: 'created',
+        fromState: null,
+        toState: 0,
+        actor: null,
+        note: 'merchant API',
+      },
+      {
+        at: '2024-05-01T10:00:01.000Z',
+        kind: 'allocated',
+        fromState: 0,
+        toState: 1,
+        actor: null,
+        note: 'Demo UPI ICICI (Supplier One)',
+      },
+      { at: '2024-05-01T10:02:00.000Z', kind: 'marked', fromState: null, toState: null, actor: 'service', note: 'x' },
+    ],
+    transfers: [
+      {
+        id: 77,
+        type: 'orderHold',
+        idempotencyKey: 'C2405011000001:hold:1',
+        note: 'hold for order C2405011000001',
+        createdAt: '2024-05-01T10:00:01.000Z',
+        entries: [
+          { account: 'supplier:5:available', amount: -123_456 },
+          { account: 'supplier:5:frozen', amount: 123_456 },
+        ],
+      },
+    ],
+  };
+  const ALLOCATION = {
+    orderCode: ALLOCATED.orderCode,
+    attempts: [
+      {
+        at: '2024-05-01T10:00:01.000Z',
+        chosenResourceId: 9,
+        candidates: [
+          { resourceId: 9, resourceName: 'Demo UPI ICICI', supplierName: 'Supplier One', outcome: 'chosen' },
+          { resourceId: 10, resourceName: 'Demo UPI Axis', supplierName: 'Supplier One', outcome: 'sameAmountOpen' },
+          { resourceId: 11, resourceName: 'Agent UPI', supplierName: 'Agent One', outcome: 'balanceShort' },
+        ],
+      },
+    ],
+  };
+
+  it('staff see the fields, the payee, the timeline, the transfers and why each account was skipped', async () => {
+    server.answers.set('/v1.0/order/getDetail', ok(DETAIL));
+    server.answers.set('/v1.0/order/getOrderAllocateInfo', ok(ALLOCATION));
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
+    const drawer = await screen.findByTestId('order-detail');
+    expect((await within(drawer).findByTestId('order-detail-amount')).textContent).toBe('1,234.56');
+    const payee = within(drawer).getByTestId('order-detail-payee');
+    expect(within(payee).getByText('demo.one@icici')).toBeTruthy();
+    expect(within(payee).getByText('Demo Account One')).toBeTruthy();
+    const timeline = within(drawer).getByTestId('order-detail-timeline');
+    const entries = within(timeline).getAllByTestId('order-timeline-entry');
+    expect(entries).toHaveLength(3);
+    expect(entries[1]!.textContent).toContain('Allocated');
+    expect(entries[1]!.textContent).toContain('Created → Allocated');
+    expect(entries[1]!.textContent).toContain('Demo UPI ICICI (Supplier One)');
+    expect(entries[1]!.textContent).toContain('System');
+    expect(entries[2]!.textContent).toContain('service');
+    const transfers = within(drawer).getByTestId('order-detail-transfers');
+    expect(within(transfers).getByText('Order hold')).toBeTruthy();
+    expect(within(transfers).getByText('supplier:5:frozen')).toBeTruthy();
+    expect(within(transfers).getByText('-1,234.56')).toBeTruthy();
+    const allocation = await within(drawer).findByTestId('order-detail-allocation');
+    expect(await within(allocation).findByText('An open order of the same amount on this account')).toBeTruthy();
+    expect(within(allocation).getByText('Supplier balance too low')).toBeTruthy();
+    expect(within(allocation).getByText('Chosen: Demo UPI ICICI')).toBeTruthy();
+    expect(server.sent('/v1.0/order/getDetail')[0]!.url).toContain(`orderCode=${ALLOCATED.orderCode}`);
+    // The row's actions are at hand in the drawer too.
+    expect(within(drawer).getByTestId(`order-confirm-${ALLOCATED.orderCode}`)).toBeTruthy();
+  });
+
+  it('a supplier’s drawer has no allocation record (it is staff’s), and a load failure says why', async () => {
+    server.answers.set('/v1.0/order/getDetail', { code: 404, msg: 'no such order', data: null });
+    renderAt('/order/list/supplier', 'supplier');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
+    const drawer = await screen.findByTestId('order-detail');
+    expect(await within(drawer).findByText('The order failed to load: no such order')).toBeTruthy();
+    expect(within(drawer).queryByTestId('order-detail-allocation')).toBeNull();
+    expect(server.sent('/v1.0/order/getOrderAllocateInfo')).toHaveLength(0);
+  });
+});
+
+describe('OrderListPage: live updates over the websocket', () => {
+  beforeEach(() => {
+    vi.stubGlobal('WebSocket', LiveSocket);
+    setToken('session-token');
+  });
+
+  it('subscribes to orders; on page 1 unfiltered it refetches; once filtered it shows "n new" instead', async () => {
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('C2405011000001');
+    const socket = LiveSocket.last!;
+    act(() => socket.open());
+    expect(
+      socket.sent.some((s) => JSON.parse(s).commandType === 'subscribe' && JSON.parse(s).data.topic === 'orders'),
+    ).toBe(true);
+
+    server.answers.set('/v1.0/order/getList', page([row({ id: 9, orderCode: 'C2405011000009' }), ALLOCATED]));
+    act(() => socket.push('orders', { orderCode: 'C1', state: 1 }));
+    expect(await screen.findByText('C2405011000009')).toBeTruthy();
+    expect(screen.queryByTestId('order-new-marker')).toBeNull();
+
+    // Filtered: the rows stay as they are; a probe counts what arrived in the filtered set.
+    await user.type(screen.getByTestId('filter-userName'), 'payer');
+    await search(user);
+    await waitFor(() => expect(lastListUrl().searchParams.get('userName')).toBe('payer'));
+    const listCalls = server.sent('/v1.0/order/getList').length;
+    server.answers.set('/v1.0/order/getList', page([ALLOCATED], 4));
+    act(() => socket.push('orders', { orderCode: 'C1', state: 1 }));
+    const marker = await screen.findByTestId('order-new-marker');
+    expect(marker.textContent).toContain('2 new orders');
+    const probe = new URL(server.sent('/v1.0/order/getList').at(-1)!.url, 'http://x');
+    expect(probe.searchParams.get('pageSize')).toBe('1');
+    expect(probe.searchParams.get('userName')).toBe('payer');
+    expect(server.sent('/v1.0/order/getList').length).toBe(listCalls + 1);
+    // The rows on screen did not move.
+    expect(screen.getByText('C2405011000009')).toBeTruthy();
+
+    await user.click(marker);
+    await waitFor(() => expect(screen.queryByText('C2405011000009')).toBeNull());
+    expect(screen.queryByTestId('order-new-marker')).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import { ORDER_MARKS, ORDER_STATES, ORDER_UPLOAD_TEXTS } from '@paydesk/contract';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../i18n/language';
+import { type Dict, leafKeys } from '../../i18n/types';
+import { ordersLocales } from './locales';
+
+/** Why an allocation skipped an account: the server's outcome keys (modules/orders/allocation.ts). */
+const OUTCOMES = [
+  'chosen',
+  'eligible',
+  'notNeeded',
+  'resourceDisabled',
+  'supplierDisabled',
+  'parentDisabled',
+  'supplierProductOff',
+  'balanceShort',
+  'belowMinAmount',
+  'aboveMaxAmount',
+  'dailyAmountLimit',
+  'dailyCountLimit',
+  'supplierDailyLimit',
+  'sameAmountOpen',
+  'busy',
+  'noFloatingAmount',
+];
+/** The refusal reasons the order service sends in `data.reason`. */
+const REASONS = [
+  'stateNotAllowed',
+  'orderLocked',
+  'orderChanged',
+  'timeoutSupplementOff',
+  'utrUsed',
+  'supplierBalanceShort',
+  'merchantBalanceShort',
+  'allocationFailed',
+  'callbacksOff',
+  'notAwaitingPayment',
+];
+
+const section = (lang: (typeof LANGUAGES)[number], name: string) =>
+  (ordersLocales[lang] as unknown as Record<string, Dict>)[name]!;
+
+describe('orders locales', () => {
+  it('every language has exactly the keys of zh-CN', () => {
+    const reference = leafKeys(ordersLocales['zh-CN']);
+    for (const lang of LANGUAGES) expect(leafKeys(ordersLocales[lang]), lang).toEqual(reference);
+  });
+
+  it.each(LANGUAGES)('%s labels every state, mark, allocation outcome and refusal reason', (lang) => {
+    expect(Object.keys(section(lang, 'state')).map(Number).sort()).toEqual([...ORDER_STATES].sort());
+    expect(Object.keys(section(lang, 'mark')).map(Number).sort()).toEqual([...ORDER_MARKS].sort());
+    expect(Object.keys(section(lang, 'outcome')).sort()).toEqual([...OUTCOMES].sort());
+    expect(Object.keys(section(lang, 'reason')).sort()).toEqual([...REASONS].sort());
+  });
+
+  it.each(LANGUAGES)('%s has every upload refusal the server and the flag can name', (lang) => {
+    const upload = section(lang, 'upload') as Record<string, Dict>;
+    const reasons = [...Object.keys(ORDER_UPLOAD_TEXTS), 'serviceClosed', 'merchantUnavailable'];
+    expect(Object.keys(upload.reason!).sort()).toEqual(reasons.sort());
+  });
+
+  it('the three languages say different things (nothing left untranslated)', () => {
+    const [cn, tw, en] = LANGUAGES.map((lang) => section(lang, 'state'));
+    expect(cn!['3']).not.toBe(en!['3']);
+    expect(tw!['3']).not.toBe(cn!['3']);
+  });
+});
