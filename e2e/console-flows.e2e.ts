@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
 import { apiCall, apiLogin } from './support/api.js';
-import { signIn } from './support/console.js';
+import { chooseOption, signIn } from './support/console.js';
 import { consoleSuite } from './support/suite.js';
 
 const suite = consoleSuite();
@@ -83,8 +83,7 @@ describe('account management, sessions and the audit trail', () => {
     await page.getByTestId('user-form-nickname').fill('Day shift');
     await page.getByTestId('user-form-account').fill('day1');
     await page.getByTestId('user-form-password').fill('daytime2024');
-    await page.getByTestId('user-form-role').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Customer service' }).click();
+    await chooseOption(page, page.getByTestId('user-form-role'), 'Customer service');
     await page.locator('.ant-modal').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByTestId('user-delete-day1').waitFor();
 

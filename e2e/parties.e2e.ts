@@ -2,7 +2,7 @@ import { endpoints, majorToMinor } from '@paydesk/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.js';
-import { chooseLanguage, signIn } from './support/console.js';
+import { chooseLanguage, chooseOption, signIn } from './support/console.js';
 import { consoleSuite } from './support/suite.js';
 
 /**
@@ -152,8 +152,7 @@ describe('merchants, suppliers and funds', () => {
     const commission = page.getByTestId('agent-commission-form');
     await commission.waitFor();
     // supplier1 earns 3.00 % on UPI collection (demo): the agent may have at most that.
-    await commission.getByTestId('agent-commission-product').click();
-    await page.locator('.ant-select-item-option', { hasText: 'UPI collection' }).first().click();
+    await chooseOption(page, commission.getByTestId('agent-commission-product'), 'UPI collection');
     await expect.poll(() => commission.getByTestId('agent-commission-max').textContent()).toContain('3.00%');
     await commission.getByTestId('agent-commission-rate').fill('5');
     const modal = page.locator('.ant-modal', { has: commission });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { freshCode } from './codes.js';
 
 /** Signs in through the login page the way a person does, with the account's current code. */
@@ -21,9 +21,28 @@ export async function menuRouteNames(page: Page): Promise<string[]> {
   return [...new Set(ids.map((id) => id.replace('menu-item-', '')))].sort();
 }
 
+/**
+ * Opens an antd select and picks the option with this text, then waits for its dropdown to close.
+ * Closed dropdowns stay in the page (hidden), so only the visible one is searched; under load a click
+ * can land while the list is still animating in and be lost, leaving the list open over the buttons
+ * below it, so the pick is repeated until the dropdown has gone.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  for (let attempt = 0; ; attempt++) {
+    if ((await open.count()) === 0) await select.click();
+    await open.locator('.ant-select-item-option', { hasText: text }).first().click();
+    try {
+      await open.first().waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
 export async function chooseLanguage(page: Page, label: string) {
-  await page.getByTestId('language-switch').first().click();
-  await page.locator('.ant-select-item-option', { hasText: label }).click();
+  await chooseOption(page, page.getByTestId('language-switch').first(), label);
 }
 
 export async function logOut(page: Page, baseUrl: string) {

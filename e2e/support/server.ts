@@ -32,10 +32,13 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
   return { database: await openDatabase({}), drop: async () => undefined };
 }
 
-/** The real server in-process with the demo data and the built console, on a free port of 127.0.0.1. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server in-process with the demo data and the built console, on a free port of 127.0.0.1.
+ * `jobs`: run the background jobs (merchant callbacks, timeouts) as `npm start` does.
+ */
+export async function startServer(options: { jobs?: boolean } = {}): Promise<RunningServer> {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`no console build in ${webDist}`);
-  const config: Config = { ...defaultConfig(), demo: true, webDist };
+  const config: Config = { ...defaultConfig(), demo: true, webDist, jobs: options.jobs ?? false };
   const { database, drop } = await testDatabase();
   try {
     const seed = await seedIfEmpty(database.db, buildServices({ config, database }), config);

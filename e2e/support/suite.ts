@@ -13,11 +13,11 @@ export interface ConsoleSuite {
 }
 
 /** One real server with the demo data and one Chromium for the suite; both closed after it. */
-export function consoleSuite(): ConsoleSuite {
+export function consoleSuite(options: { jobs?: boolean } = {}): ConsoleSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,0 +1,143 @@
+/**
+ * The bench's load generator, run in a worker thread so its HTTP client does not share the server's
+ * thread (merchants are remote): `clients` loops of signed creates, or of the full cycle (create,
+ * staff confirm, and the merchant callback received by this worker's own receiver), for `seconds`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+import { endpoints } from '@paydesk/contract';
+import { signParams } from '../../apps/server/src/modules/orders/signature.js';
+import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
+
+export interface LoadJob {
+  kind: 'create' | 'cycle';
+  base: string;
+  clients: number;
+  seconds: number;
+  /** A staff session's token (cycle: the confirmation). */
+  token?: string;
+}
+
+export interface LoadResult {
+  latencies: number[];
+  failed: number;
+  seconds: number;
+}
+
+let orderNo = 0;
+/** A signed create request of the demo merchant with an amount unlikely to be open on an account. */
+function createBody(notifyUrl?: string): Record<string, string> {
+  orderNo += 1;
+  const params: Record<string, string> = {
+    mchId: DEMO_MERCHANT_API.mchId,
+    productId: '1001',
+    mchOrderNo: `B${process.pid}x${threadId}x${orderNo}`,
+    amount: String(10_000 + Math.floor(Math.random() * 4_900_000)),
+    ...(notifyUrl ? { notifyUrl } : {}),
+  };
+  return { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') };
+}
+
+export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
+}
+
+/** Runs `clients` loops of `step` until the time is up; answers each successful step's latency (ms). */
+async function load(step: () => Promise<boolean>, clients: number, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const ok = await step().catch(() => false);
+        if (ok) latencies.push(performance.now() - t0);
+        else failed += 1;
+      }
+    }),
+  );
+  return { latencies, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The merchant's callback receiver: answers SUCCESS and wakes whoever waits for that order. */
+async function startReceiver(): Promise<{ server: Server; url: string; waitFor(orderCode: string): Promise<boolean> }> {
+  const waiting = new Map<string, (ok: boolean) => void>();
+  const seen = new Set<string>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const orderCode = new URLSearchParams(body).get('orderCode') ?? '';
+      res.end('SUCCESS');
+      seen.add(orderCode);
+      waiting.get(orderCode)?.(true);
+      waiting.delete(orderCode);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/notify`;
+  return {
+    server,
+    url,
+    waitFor: (orderCode) =>
+      seen.has(orderCode)
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => {
+            waiting.set(orderCode, resolve);
+            setTimeout(() => {
+              if (waiting.delete(orderCode)) resolve(false);
+            }, 30_000);
+          }),
+  };
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  if (job.kind === 'create') {
+    return load(
+      async () => (await post(job.base, endpoints.orders.create.path, createBody())).code === 200,
+      job.clients,
+      job.seconds,
+    );
+  }
+  const receiver = await startReceiver();
+  try {
+    return await load(
+      async () => {
+        const created = await post(job.base, endpoints.orders.create.path, createBody(receiver.url));
+        if (created.code !== 200) return false;
+        const orderCode = String(created.data?.orderCode);
+        const delivered = receiver.waitFor(orderCode);
+        const confirmed = await post(
+          job.base,
+          endpoints.orders.confirmOrder.path,
+          { orderCode },
+          { token: String(job.token) },
+        );
+        if (confirmed.code !== 200) return false;
+        return delivered;
+      },
+      job.clients,
+      job.seconds,
+    );
+  } finally {
+    receiver.server.close();
+  }
+}
+
+if (parentPort && workerData) {
+  const port = parentPort;
+  run(workerData as LoadJob).then(
+    (result) => port.postMessage(result),
+    (error: unknown) => port.postMessage({ error: String(error) }),
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Order benchmark (issue 6 item 11), against one PostgreSQL in one run:
+ *   1. pgbench -N (TPC-B without the branch/teller hot rows) with 32 clients: the database's own rate;
+ *   2. signed order creation through the HTTP merchant API with 32 concurrent clients;
+ *   3. the full cycle: create -> staff confirm -> merchant callback delivered (jobs on, a local receiver).
+ * The clients of phases 2 and 3 run in a worker thread (load.ts). It prints the rates, their ratios to
+ * pgbench and the latency percentiles as a Markdown table.
+ *
+ *   npm run bench                      # 20 s per phase on postgres://postgres@127.0.0.1:5432
+ *   BENCH_SECONDS=60 BENCH_DATABASE_URL=postgres://... npm run bench
+ */
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { endpoints } from '@paydesk/contract';
+import { eq } from 'drizzle-orm';
+import { buildApp, buildServices } from '../../apps/server/src/app.js';
+import { type Config, defaultConfig } from '../../apps/server/src/config.js';
+import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
+import { partyProducts, users } from '../../apps/server/src/db/schema.js';
+import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
+import { totpCode } from '../../apps/server/src/platform/totp.js';
+import { DEMO_PASSWORD, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
+import { type LoadJob, type LoadResult, post } from './load.js';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 16);
+const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
+
+interface PhaseResult {
+  name: string;
+  ok: number;
+  failed: number;
+  seconds: number;
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+function summarise(name: string, latencies: number[], failed: number, seconds: number): PhaseResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    name,
+    ok: latencies.length,
+    failed,
+    seconds,
+    rate: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/** pgbench -N on the scratch database: tps (excluding connection time) and its latency average. */
+function pgbench(url: string): PhaseResult {
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-r', url], {
+    encoding: 'utf8',
+  });
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+  const avg = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? 0);
+  const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    name: 'pgbench -N',
+    ok: count,
+    failed: 0,
+    seconds: SECONDS,
+    rate: tps,
+    p50: avg,
+    p95: Number.NaN,
+    p99: Number.NaN,
+  };
+}
+
+/** Runs one load phase in a worker thread (see load.ts) and answers its latencies. */
+function loadInWorker(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
+    worker.once('message', (message: LoadResult | { error: string }) => {
+      void worker.terminate();
+      if ('error' in message) reject(new Error(message.error));
+      else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+}
+
+async function main() {
+  const scratch = await createScratchDatabase(BASE_URL);
+  try {
+    console.error(`bench: ${CLIENTS} clients, ${SECONDS} s per phase, database ${scratch.url}`);
+    const pg = pgbench(scratch.url);
+    console.error(`pgbench -N: ${pg.rate.toFixed(0)} tps`);
+
+    const database = await openDatabase({ url: scratch.url });
+    const config: Config = {
+      ...defaultConfig(),
+      demo: true,
+      databaseUrl: scratch.url,
+      webDist: '/nonexistent',
+      rateLimitFactor: 10_000,
+      jobs: true,
+    };
+    const services = buildServices({ config, database });
+    const seed = await seedIfEmpty(database.db, services, config);
+    await addSuppliers(services, database.db);
+    const app = await buildApp({ config, database, jobTuning: { pollingIntervalSeconds: 0.5 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    // Phase 2: order creation alone.
+    const create = await loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS });
+    const creation = summarise('signed order create', create.latencies, create.failed, create.seconds);
+    console.error(`create: ${creation.rate.toFixed(0)}/s`);
+
+    // Phase 3: the full cycle, timed from create until the merchant's receiver has the notification.
+    const secret = seed.accounts.find((a) => a.account === 'superadmin')!.googleSecret!;
+    const login = await post(base, endpoints.auth.login.path, {
+      userName: 'superadmin',
+      password: DEMO_PASSWORD,
+      googleCode: totpCode(secret, new Date()),
+    });
+    const token = String(login.data?.token);
+    const cycle = await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token });
+    const full = summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds);
+    console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
+
+    await app.close();
+    await database.close();
+    printReport(pg, creation, full);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** Suppliers with UPI accounts and deposits, so allocation spreads over accounts and never runs dry. */
+async function addSuppliers(services: ReturnType<typeof buildServices>, db: Db) {
+  for (let s = 1; s <= SUPPLIERS; s += 1) {
+    const { id, userId } = await services.suppliers.create(
+      'superAdmin',
+      { name: `Bench supplier ${s}`, mode: 'newAccount', account: `bench${s}`, password: 'bench1234a', remark: '' },
+      SYSTEM_ACTOR,
+    );
+    await db
+      .insert(partyProducts)
+      .values({ userId, productId: 1001, enabled: true, commissionRate: 100, updatedAt: new Date() });
+    await db.transaction((tx) =>
+      services.ledger.transfer(tx, {
+        idempotencyKey: `bench:deposit:${id}`,
+        type: 'adjustment',
+        note: 'bench deposit',
+        postings: [
+          { account: 'platform:adjustments', amount: -10_000_000_000_000 },
+          { account: `supplier:${id}:available`, amount: 10_000_000_000_000 },
+        ],
+      }),
+    );
+    for (let a = 1; a <= ACCOUNTS_PER_SUPPLIER; a += 1) {
+      const r = await services.resources.create(
+        { all: true },
+        {
+          supplierId: id,
+          productId: 1001,
+          name: `Bench UPI ${s}-${a}`,
+          details: {
+            accountName: `Bench ${s}`,
+            bankName: 'Bench Bank',
+            cardNumber: `${s}00${a}`,
+            ifsc: 'BNCH0001234',
+            vpa: `bench${s}.${a}@upi`,
+          },
+        },
+        SYSTEM_ACTOR,
+      );
+      await services.resources.enable({ all: true }, { resourceId: r.id, productId: 1001, enable: true }, SYSTEM_ACTOR);
+    }
+  }
+  // The demo merchant has no daily limit; this makes sure of it for the run.
+  const [merchant] = await db.select().from(users).where(eq(users.account, 'merchant1'));
+  await db.update(partyProducts).set({ dailyLimit: null }).where(eq(partyProducts.userId, merchant!.id));
+}
+
+function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) {
+  const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
+  const rows = [pg, creation, full].map(
+    (r) =>
+      `| ${r.name} | ${r.rate.toFixed(0)} | ${(r.rate / pg.rate).toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ok} | ${r.failed} |`,
+  );
+  console.log(
+    [
+      `${CLIENTS} clients, ${SECONDS} s per phase, ${SUPPLIERS} suppliers x ${ACCOUNTS_PER_SUPPLIER} UPI accounts`,
+      '',
+      '| phase | per second | x pgbench -N | p50 ms | p95 ms | p99 ms | done | failed |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+      '',
+      '(pgbench reports its latency average in the p50 column.)',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
