@@ -23,6 +23,8 @@ export interface LoadResult {
   latencies: number[];
   failed: number;
   seconds: number;
+  /** The cycle's parts (create, confirm, callback after the confirmation), ms of each completed cycle. */
+  steps?: Record<'create' | 'confirm' | 'callback', number[]>;
 }
 
 let orderNo = 0;
@@ -110,13 +112,16 @@ async function run(job: LoadJob): Promise<LoadResult> {
     );
   }
   const receiver = await startReceiver();
+  const steps: NonNullable<LoadResult['steps']> = { create: [], confirm: [], callback: [] };
   try {
-    return await load(
+    const result = await load(
       async () => {
+        const t0 = performance.now();
         const created = await post(job.base, endpoints.orders.create.path, createBody(receiver.url));
         if (created.code !== 200) return false;
         const orderCode = String(created.data?.orderCode);
         const delivered = receiver.waitFor(orderCode);
+        const t1 = performance.now();
         const confirmed = await post(
           job.base,
           endpoints.orders.confirmOrder.path,
@@ -124,11 +129,17 @@ async function run(job: LoadJob): Promise<LoadResult> {
           { token: String(job.token) },
         );
         if (confirmed.code !== 200) return false;
-        return delivered;
+        const t2 = performance.now();
+        if (!(await delivered)) return false;
+        steps.create.push(t1 - t0);
+        steps.confirm.push(t2 - t1);
+        steps.callback.push(performance.now() - t2);
+        return true;
       },
       job.clients,
       job.seconds,
     );
+    return { ...result, steps };
   } finally {
     receiver.server.close();
   }

@@ -10,6 +10,8 @@
  *   BENCH_SECONDS=60 BENCH_DATABASE_URL=postgres://... npm run bench
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { endpoints } from '@paydesk/contract';
@@ -28,6 +30,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 16);
 const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
+/** Which phases to run (all by default): e.g. BENCH_PHASES=create to profile order creation alone. */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'pgbench,create,cycle').split(',').map((p) => p.trim()));
+const skipped = (name: string): PhaseResult => ({
+  name: `${name} (not run)`,
+  ok: 0,
+  failed: 0,
+  seconds: 0,
+  rate: Number.NaN,
+  p50: Number.NaN,
+  p95: Number.NaN,
+  p99: Number.NaN,
+});
 
 interface PhaseResult {
   name: string;
@@ -78,6 +92,26 @@ function pgbench(url: string): PhaseResult {
   };
 }
 
+/**
+ * With BENCH_PROFILE=<file>, a CPU profile of the server's thread during the create phase alone
+ * (open it in Chrome's DevTools, Performance tab).
+ */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Runs one load phase in a worker thread (see load.ts) and answers its latencies. */
 function loadInWorker(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -95,7 +129,7 @@ async function main() {
   const scratch = await createScratchDatabase(BASE_URL);
   try {
     console.error(`bench: ${CLIENTS} clients, ${SECONDS} s per phase, database ${scratch.url}`);
-    const pg = pgbench(scratch.url);
+    const pg = PHASES.has('pgbench') ? pgbench(scratch.url) : skipped('pgbench -N');
     console.error(`pgbench -N: ${pg.rate.toFixed(0)} tps`);
 
     const database = await openDatabase({ url: scratch.url });
@@ -115,8 +149,12 @@ async function main() {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     // Phase 2: order creation alone.
-    const create = await loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS });
-    const creation = summarise('signed order create', create.latencies, create.failed, create.seconds);
+    const create = PHASES.has('create')
+      ? await profiled(() => loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS }))
+      : null;
+    const creation = create
+      ? summarise('signed order create', create.latencies, create.failed, create.seconds)
+      : skipped('signed order create');
     console.error(`create: ${creation.rate.toFixed(0)}/s`);
 
     // Phase 3: the full cycle, timed from create until the merchant's receiver has the notification.
@@ -127,15 +165,26 @@ async function main() {
       googleCode: totpCode(secret, new Date()),
     });
     const token = String(login.data?.token);
-    const cycle = await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token });
-    const full = summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds);
+    const cycle = PHASES.has('cycle')
+      ? await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token })
+      : null;
+    const full = cycle
+      ? summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds)
+      : skipped('full cycle (create, confirm, callback)');
     console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
+    if (cycle?.steps) {
+      for (const [step, ms] of Object.entries(cycle.steps)) {
+        const part = summarise(step, ms, 0, cycle.seconds);
+        console.error(`  cycle ${step}: p50 ${part.p50.toFixed(1)} ms, p95 ${part.p95.toFixed(1)}, p99 ${part.p99.toFixed(1)}`);
+      }
+    }
 
     await app.close();
     await database.close();
     printReport(pg, creation, full);
   } finally {
-    await scratch.drop();
+    if (process.env.BENCH_KEEP) console.error(`kept ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
@@ -188,9 +237,10 @@ async function addSuppliers(services: ReturnType<typeof buildServices>, db: Db) 
 
 function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) {
   const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
+  const ratio = (n: number) => (Number.isNaN(n) || Number.isNaN(pg.rate) ? '—' : (n / pg.rate).toFixed(2));
   const rows = [pg, creation, full].map(
     (r) =>
-      `| ${r.name} | ${r.rate.toFixed(0)} | ${(r.rate / pg.rate).toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ok} | ${r.failed} |`,
+      `| ${r.name} | ${Number.isNaN(r.rate) ? '—' : r.rate.toFixed(0)} | ${ratio(r.rate)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ok} | ${r.failed} |`,
   );
   console.log(
     [

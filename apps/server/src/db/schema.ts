@@ -532,7 +532,6 @@ export const orders = pgTable(
     holdOpen: boolean('hold_open').notNull().default(false),
     /** The payment took the supplier's money from its hold (frozen) rather than from available. */
     paidFromHold: boolean('paid_from_hold'),
-    payTransferId: bigint('pay_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     usdtCount: bigint('usdt_count', { mode: 'number' }),
     usdtAddress: text('usdt_address'),
     userName: text('user_name'),

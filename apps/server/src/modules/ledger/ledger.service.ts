@@ -145,6 +145,15 @@ export class LedgerService {
     });
   }
 
+  /** The id of the transfer posted under an idempotency key, or null when none was. */
+  async transferIdByKey(db: DbOrTx, idempotencyKey: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: ledgerTransfers.id })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+    return row?.id ?? null;
+  }
+
   /** Posts the exact opposite of a transfer, as a new transfer. A transfer is reversed at most once. */
   async reverse(tx: Tx, input: ReverseInput): Promise<TransferResult> {
     const [original] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, input.transferId));

@@ -132,6 +132,9 @@ async function retryingLostRaces<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The idempotency key of an order's payment transfer (its reversal finds it by this key). */
+const payTransferKey = (orderCode: string) => `${orderCode}:pay`;
+
 /**
  * The collection order engine (DESIGN sections 5 and 6): creation through the signed merchant API,
  * allocation, and every action as a compare-and-set of the order's state in one transaction with its
@@ -564,36 +567,14 @@ export class OrdersService {
     });
     const commissionTotal = commission.reduce((sum, p) => sum + p.amount, 0);
     const fromHold = order.holdOpen;
-    // What touches no row other payments need comes first: the transfer locks the merchant's and the
-    // platform's accounts (every payment of the merchant, and every payment at all, needs them) and
-    // the daily totals are shared too, so they come last and are held for the fewest statements.
+    // Rows only this order needs come first. The rows every payment of the merchant shares (its daily
+    // totals, its balance) and every payment at all (the platform's revenue) are locked last, the
+    // balances in the very last statement, so each payment holds them for the fewest statements
+    // before its commit: they decide how many payments per second one merchant can take.
     await this.event(tx, order, 'paid', order.state, ORDER_STATE.paidNotifying, actor, how.note);
     const scheduled = await this.deps.callbacks.schedule(tx, order, 'auto');
     if (!scheduled)
       await this.event(tx, order, 'callbackSkipped', null, null, null, 'callbacks are off or no notify URL');
-    const postings = merged([
-      { account: supplierAccount(order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
-      ...commission,
-      { account: `merchant:${order.merchantId}:available`, amount: order.amount - order.fee },
-      { account: 'platform:revenue', amount: order.fee - commissionTotal },
-    ]);
-    let transferId: number;
-    try {
-      const transfer = await this.deps.ledger.transfer(tx, {
-        idempotencyKey: `${order.orderCode}:pay`,
-        type: 'orderPaid',
-        orderCode: order.orderCode,
-        note: `order ${order.orderCode} paid${how.note ? `: ${how.note}` : ''}`,
-        actorUserId: actor?.userId ?? null,
-        postings,
-      });
-      transferId = transfer.id;
-    } catch (error) {
-      if (error instanceof AppError && error.code === Code.businessRule && !fromHold) {
-        throw refused(ORDER_TEXTS.supplierBalanceShort, 'supplierBalanceShort');
-      }
-      throw error;
-    }
     let paid: OrderRecord | undefined;
     try {
       [paid] = await tx
@@ -603,7 +584,6 @@ export class OrdersService {
           commission: commissionTotal,
           holdOpen: false,
           paidFromHold: fromHold,
-          payTransferId: transferId,
           supplemented: how.supplementType !== null,
           supplementType: how.supplementType,
           utr: how.utr,
@@ -617,6 +597,27 @@ export class OrdersService {
       throw error;
     }
     await this.addDaily(tx, paid!, 1);
+    const postings = merged([
+      { account: supplierAccount(order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
+      ...commission,
+      { account: `merchant:${order.merchantId}:available`, amount: order.amount - order.fee },
+      { account: 'platform:revenue', amount: order.fee - commissionTotal },
+    ]);
+    try {
+      await this.deps.ledger.transfer(tx, {
+        idempotencyKey: payTransferKey(order.orderCode),
+        type: 'orderPaid',
+        orderCode: order.orderCode,
+        note: `order ${order.orderCode} paid${how.note ? `: ${how.note}` : ''}`,
+        actorUserId: actor?.userId ?? null,
+        postings,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === Code.businessRule && !fromHold) {
+        throw refused(ORDER_TEXTS.supplierBalanceShort, 'supplierBalanceShort');
+      }
+      throw error;
+    }
     return paid!;
   }
 
@@ -634,16 +635,18 @@ export class OrdersService {
           set: { count: sql`${resourceDaily.count} + ${count}`, amount: sql`${resourceDaily.amount} + ${amount}` },
         });
     }
-    for (const userId of [order.merchantUserId, order.supplierUserId]) {
-      if (userId === null) continue;
-      await tx
-        .insert(partyDaily)
-        .values({ userId, productId: order.productId, day, count, amount })
-        .onConflictDoUpdate({
-          target: [partyDaily.userId, partyDaily.productId, partyDaily.day],
-          set: { count: sql`${partyDaily.count} + ${count}`, amount: sql`${partyDaily.amount} + ${amount}` },
-        });
-    }
+    // Both parties' totals in one statement, in user id order (concurrent payments lock them alike).
+    const users = [order.merchantUserId, order.supplierUserId]
+      .filter((id): id is number => id !== null)
+      .sort((a, b) => a - b);
+    if (users.length === 0) return;
+    await tx
+      .insert(partyDaily)
+      .values(users.map((userId) => ({ userId, productId: order.productId, day, count, amount })))
+      .onConflictDoUpdate({
+        target: [partyDaily.userId, partyDaily.productId, partyDaily.day],
+        set: { count: sql`${partyDaily.count} + ${count}`, amount: sql`${partyDaily.amount} + ${amount}` },
+      });
   }
 
   // ---- actions ----
@@ -782,9 +785,13 @@ export class OrdersService {
   /** Reverses a paid order: the exact opposite of its payment, then the hold it consumed is released. */
   reverse(orderCode: string, scope: DataScope, actor: Actor) {
     return this.act(orderCode, scope, 'reverse', actor, async (tx, order) => {
+      // The daily totals before the balances, in the order a payment takes them (no deadlock).
+      await this.addDaily(tx, order, -1);
+      const transferId = await this.deps.ledger.transferIdByKey(tx, payTransferKey(order.orderCode));
+      if (transferId === null) throw new Error(`order ${order.orderCode} is paid but has no payment transfer`);
       try {
         await this.deps.ledger.reverse(tx, {
-          transferId: order.payTransferId!,
+          transferId,
           idempotencyKey: `${order.orderCode}:reverse`,
           note: `reversal of order ${order.orderCode}`,
           actorUserId: actor.userId,
@@ -799,7 +806,6 @@ export class OrdersService {
         // The reversal put the amount back on the supplier's hold: the order is over, so release it.
         await this.releaseHold(tx, { ...order, holdOpen: true }, actor, 'reversed');
       }
-      await this.addDaily(tx, order, -1);
       await this.deps.callbacks.cancelPending(tx, order.id);
       return this.moveTo(tx, order, ORDER_STATE.reversed, actor, 'reversed', '');
     });
