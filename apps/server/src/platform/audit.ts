@@ -1,5 +1,5 @@
 import type { Role } from '@paydesk/contract';
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { canonicalJson } from './canonical-json.js';
@@ -51,30 +51,33 @@ interface HashedFields {
   ip: string | null;
 }
 
+/** The text a row's hash covers after the previous row's hash and '|'. */
+function hashedText(f: HashedFields): string {
+  return canonicalJson({
+    at: f.at.toISOString(),
+    userId: f.userId,
+    account: f.account,
+    role: f.role,
+    action: f.action,
+    target: f.target,
+    before: f.before ?? null,
+    after: f.after ?? null,
+    ip: f.ip,
+  });
+}
+
 function rowHash(prevHash: string, f: HashedFields): string {
-  return sha256(
-    `${prevHash}|${canonicalJson({
-      at: f.at.toISOString(),
-      userId: f.userId,
-      account: f.account,
-      role: f.role,
-      action: f.action,
-      target: f.target,
-      before: f.before ?? null,
-      after: f.after ?? null,
-      ip: f.ip,
-    })}`,
-  );
+  return sha256(`${prevHash}|${hashedText(f)}`);
 }
 
 /**
  * Appends one row inside the caller's transaction, so the row exists exactly when the change does.
- * Rows are chained: each carries the previous row's hash.
+ * Rows are chained: each carries the previous row's hash. The chain is one at a time: its lock is held
+ * until the caller commits, so the row is written in as few statements as possible (two): the lock,
+ * then the row, whose link and hash PostgreSQL computes from the last row (a new statement sees every
+ * row committed before the lock was granted) exactly as `rowHash` does.
  */
 export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-  const prevHash = last?.hash ?? GENESIS;
   const fields: HashedFields = {
     at,
     userId: actor.userId,
@@ -86,7 +89,13 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry, at: Da
     after: redact(entry.after ?? null),
     ip: actor.ip,
   };
-  await tx.insert(auditLog).values({ ...fields, prevHash, hash: rowHash(prevHash, fields) });
+  const last = sql`coalesce((select ${auditLog.hash} from ${auditLog} order by ${auditLog.id} desc limit 1), ${GENESIS})`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  await tx.insert(auditLog).values({
+    ...fields,
+    prevHash: sql`${last}`,
+    hash: sql`encode(sha256(convert_to(${last} || '|' || ${hashedText(fields)}, 'UTF8')), 'hex')`,
+  });
 }
 
 /** Recomputes the chain from the first row: the first row whose content or link does not match. */

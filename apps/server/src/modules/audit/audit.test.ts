@@ -1,6 +1,7 @@
 import { Code, endpoints } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditChain, writeAudit } from '../../platform/audit.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 
 let t: TestApp;
@@ -76,6 +77,32 @@ describe('audit log', () => {
   it('is append-only: the database refuses to update or delete a row', async () => {
     await expect(t.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('links rows written at once, with any text, as the verifier recomputes them', async () => {
+    // PostgreSQL computes each row's link and hash; the verifier recomputes them in Node: both must
+    // hash the same bytes (non-ASCII text included), and concurrent writers must queue on the chain.
+    const at = new Date('2026-11-24T10:00:00.123Z');
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          writeAudit(
+            tx,
+            { userId: null, account: 'system', role: null, ip: null },
+            { action: 'test.chain', target: `n:${i}`, after: { note: `备注 ${i} — ünïcode ✓ 🚀`, n: i } },
+            at,
+          ),
+        ),
+      ),
+    );
+    const rows = (
+      (await t.database.db.execute(
+        sql`select prev_hash, hash from audit_log where action = 'test.chain' order by id`,
+      )) as unknown as { rows: Array<{ prev_hash: string; hash: string }> }
+    ).rows;
+    expect(rows).toHaveLength(8);
+    for (let i = 1; i < rows.length; i += 1) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, firstBrokenId: null });
   });
 
   it('verifyChain detects an edited row, even one edited around the trigger', async () => {
