@@ -1,7 +1,7 @@
 import type { LedgerCheck } from '@paydesk/contract';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { executePrepared, rowsOf as resultRows, tableRow } from '../../db/raw-rows.js';
+import { executePrepared, rowsOf as resultRows, statement, tableRow } from '../../db/raw-rows.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
@@ -98,6 +98,11 @@ type TransferRecord = typeof ledgerTransfers.$inferSelect;
 type AccountRecord = typeof ledgerAccounts.$inferSelect;
 
 const rowsOf = async <T>(db: DbOrTx, query: SQL) => resultRows<T>(await db.execute(query));
+
+/** A transfer's accounts, locked in code order (the order every transfer takes them: no deadlock). */
+const LOCK_ACCOUNTS = statement<'codes'>(
+  (v) => `select * from ledger_accounts where code = any(${v.codes}::text[]) order by code for update`,
+);
 
 export interface LedgerDeps {
   db: Db;
@@ -312,18 +317,9 @@ export class LedgerService {
   }
 
   /** Locks the accounts of these codes that exist, in code order. */
-  private lockAccounts(tx: Tx, sorted: AccountSpec[]): Promise<AccountRecord[]> {
-    return tx
-      .select()
-      .from(ledgerAccounts)
-      .where(
-        inArray(
-          ledgerAccounts.code,
-          sorted.map((s) => s.code),
-        ),
-      )
-      .orderBy(asc(ledgerAccounts.code))
-      .for('update');
+  private async lockAccounts(tx: Tx, sorted: AccountSpec[]): Promise<AccountRecord[]> {
+    const rows = await LOCK_ACCOUNTS.rows<Record<string, unknown>>(tx, { codes: sorted.map((s) => s.code) });
+    return rows.map((raw) => tableRow(ledgerAccounts, raw));
   }
 
   /** Creates the accounts not there yet, in the order given (callers pass them sorted by code). */

@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { statement, tableRow } from '../../db/raw-rows.js';
 import { ledgerAccounts, merchants, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -140,6 +141,8 @@ const availableOn = and(
   eq(available.bucket, 'available'),
 );
 const frozenOn = and(eq(frozen.ownerKind, 'merchant'), eq(frozen.ownerId, merchants.id), eq(frozen.bucket, 'frozen'));
+
+const MERCHANT_BY_NO = statement<'merchantNo'>((v) => `select * from merchants where merchant_no = ${v.merchantNo}`);
 
 /** Merchants (issue 4 item 3): records, settings and API credentials; balances read from the ledger. */
 export class MerchantsService {
@@ -458,8 +461,10 @@ export class MerchantsService {
    * whitelist (an empty whitelist allows any).
    */
   async signingSecretOf(db: DbOrTx, merchantNo: string): Promise<SigningSecret | null> {
-    const [merchant] = await db.select().from(merchants).where(eq(merchants.merchantNo, merchantNo)).limit(1);
-    if (!merchant) return null;
+    // Every signed API call reads this first: a prepared statement, no query building.
+    const [raw] = await MERCHANT_BY_NO.rows<Record<string, unknown>>(db, { merchantNo });
+    if (!raw) return null;
+    const merchant = tableRow(merchants, raw);
     return {
       merchantId: merchant.id,
       secret: this.open(merchant),

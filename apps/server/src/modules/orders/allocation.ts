@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { executePrepared, rowsOf } from '../../db/raw-rows.js';
+import { rowsOf, statement } from '../../db/raw-rows.js';
 
 /**
  * Allocation (DESIGN section 6): among the product's resources, the enabled ones of an enabled
@@ -55,6 +55,65 @@ interface CandidateRow {
   locked: boolean | null;
 }
 
+/** The candidates statement (see `candidatesFor`). */
+const CANDIDATES = statement<'orderId' | 'productId' | 'amount' | 'today' | 'floating' | 'avoidResourceId'>(
+  (v) => `
+    with c as (
+      select r.id as resource_id, r.name as resource_name, s.id as supplier_id, s.name as supplier_name,
+             s.user_id as supplier_user_id, s.parent_id is not null as is_proxy, r.last_allocated_at,
+             case
+               when r.state <> 0 then 'resourceDisabled'
+               when not s.enabled then 'supplierDisabled'
+               when p.id is not null and not p.enabled then 'parentDisabled'
+               when coalesce(pp.enabled, false) = false then 'supplierProductOff'
+               when coalesce(la.balance, 0) < ${v.amount} then 'balanceShort'
+               when ${v.amount} < greatest(coalesce(r.min_amount, 0), coalesce(pp.min_amount, 0)) then 'belowMinAmount'
+               when ${v.amount} > least(coalesce(r.max_amount, ${v.amount}), coalesce(pp.max_amount, ${v.amount})) then 'aboveMaxAmount'
+               when r.daily_amount_limit is not null and coalesce(rd.amount, 0) + ${v.amount} > r.daily_amount_limit
+                 then 'dailyAmountLimit'
+               when r.daily_count_limit is not null and coalesce(rd.count, 0) + 1 > r.daily_count_limit
+                 then 'dailyCountLimit'
+               when pp.daily_limit is not null and coalesce(pd.amount, 0) + ${v.amount} > pp.daily_limit
+                 then 'supplierDailyLimit'
+               when not ${v.floating} and exists (
+                 select 1 from orders o where o.resource_id = r.id and o.state = 1 and o.amount = ${v.amount}
+                   and o.usdt_count is null and o.id <> ${v.orderId}
+               ) then 'sameAmountOpen'
+               else 'eligible'
+             end as outcome
+        from resources r
+        join suppliers s on s.id = r.supplier_id
+        left join suppliers p on p.id = s.parent_id
+        left join party_products pp on pp.user_id = s.user_id and pp.product_id = r.product_id
+        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
+        left join resource_daily rd on rd.resource_id = r.id and rd.day = ${v.today}
+        left join party_daily pd on pd.user_id = s.user_id and pd.product_id = r.product_id and pd.day = ${v.today}
+       where r.product_id = ${v.productId} and r.deleted_at is null
+    )
+    , ranked as (
+      select c.*, row_number() over (
+               order by (outcome = 'eligible') desc, (resource_id = ${v.avoidResourceId}) asc,
+                        last_allocated_at asc nulls first, resource_id asc) as rank
+        from c
+    ), top as (
+      select * from ranked where rank <= ${MAX_CANDIDATES}
+    ), eligible as (
+      select array_agg(resource_id order by rank) as ids from top where outcome = 'eligible'
+    ), first_free as (
+      select r.id from eligible, resources r
+        join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'
+       where r.id = any(eligible.ids) and r.state = 0 and la.balance >= ${v.amount}
+       order by array_position(eligible.ids, r.id)
+       for update of r, la skip locked
+       limit 1
+    )
+    select resource_id, resource_name, supplier_id, supplier_name, supplier_user_id, is_proxy, outcome,
+           resource_id = (select id from first_free) as locked
+      from top
+     order by rank
+  `,
+);
+
 /**
  * The product's live resources with their outcome, eligible ones first in least-recently-used order.
  * `floating`: USDT collection; the amount need not be unique (the usdtCount is).
@@ -77,65 +136,15 @@ export async function candidatesFor(
   // is one round trip, and concurrent creates spread over accounts and suppliers instead of queueing.
   // Its open amount was checked in this statement's snapshot; the partial unique index catches the
   // rare order committed on it meanwhile (the create is then retried, see OrdersService.createFor).
-  const result = await executePrepared(
-    tx,
-    sql`
-    with c as (
-      select r.id as resource_id, r.name as resource_name, s.id as supplier_id, s.name as supplier_name,
-             s.user_id as supplier_user_id, s.parent_id is not null as is_proxy, r.last_allocated_at,
-             case
-               when r.state <> 0 then 'resourceDisabled'
-               when not s.enabled then 'supplierDisabled'
-               when p.id is not null and not p.enabled then 'parentDisabled'
-               when coalesce(pp.enabled, false) = false then 'supplierProductOff'
-               when coalesce(la.balance, 0) < ${amount} then 'balanceShort'
-               when ${amount} < greatest(coalesce(r.min_amount, 0), coalesce(pp.min_amount, 0)) then 'belowMinAmount'
-               when ${amount} > least(coalesce(r.max_amount, ${amount}), coalesce(pp.max_amount, ${amount})) then 'aboveMaxAmount'
-               when r.daily_amount_limit is not null and coalesce(rd.amount, 0) + ${amount} > r.daily_amount_limit
-                 then 'dailyAmountLimit'
-               when r.daily_count_limit is not null and coalesce(rd.count, 0) + 1 > r.daily_count_limit
-                 then 'dailyCountLimit'
-               when pp.daily_limit is not null and coalesce(pd.amount, 0) + ${amount} > pp.daily_limit
-                 then 'supplierDailyLimit'
-               when not ${floating} and exists (
-                 select 1 from orders o where o.resource_id = r.id and o.state = 1 and o.amount = ${amount}
-                   and o.usdt_count is null and o.id <> ${orderId}
-               ) then 'sameAmountOpen'
-               else 'eligible'
-             end as outcome
-        from resources r
-        join suppliers s on s.id = r.supplier_id
-        left join suppliers p on p.id = s.parent_id
-        left join party_products pp on pp.user_id = s.user_id and pp.product_id = r.product_id
-        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
-        left join resource_daily rd on rd.resource_id = r.id and rd.day = ${today}
-        left join party_daily pd on pd.user_id = s.user_id and pd.product_id = r.product_id and pd.day = ${today}
-       where r.product_id = ${productId} and r.deleted_at is null
-    )
-    , ranked as (
-      select c.*, row_number() over (
-               order by (outcome = 'eligible') desc, (resource_id = ${avoidResourceId ?? 0}) asc,
-                        last_allocated_at asc nulls first, resource_id asc) as rank
-        from c
-    ), top as (
-      select * from ranked where rank <= ${MAX_CANDIDATES}
-    ), eligible as (
-      select array_agg(resource_id order by rank) as ids from top where outcome = 'eligible'
-    ), first_free as (
-      select r.id from eligible, resources r
-        join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'
-       where r.id = any(eligible.ids) and r.state = 0 and la.balance >= ${amount}
-       order by array_position(eligible.ids, r.id)
-       for update of r, la skip locked
-       limit 1
-    )
-    select resource_id, resource_name, supplier_id, supplier_name, supplier_user_id, is_proxy, outcome,
-           resource_id = (select id from first_free) as locked
-      from top
-     order by rank
-  `,
-  );
-  return rowsOf<CandidateRow>(result).map((r) => ({
+  const rows = await CANDIDATES.rows<CandidateRow>(tx, {
+    orderId,
+    productId,
+    amount,
+    today,
+    floating,
+    avoidResourceId: avoidResourceId ?? 0,
+  });
+  return rows.map((r) => ({
     resourceId: Number(r.resource_id),
     resourceName: r.resource_name,
     supplierId: Number(r.supplier_id),

@@ -17,18 +17,8 @@ import {
 } from '@paydesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { executePrepared, rowsOf, tableRow } from '../../db/raw-rows.js';
-import {
-  merchants,
-  orderAllocations,
-  orderEvents,
-  orders,
-  partyDaily,
-  partyProducts,
-  products,
-  resourceDaily,
-  resources,
-} from '../../db/schema.js';
+import { executePrepared, rowsOf, statement, tableRow } from '../../db/raw-rows.js';
+import { orderAllocations, orderEvents, orders, partyDaily, resourceDaily, resources } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
@@ -132,6 +122,76 @@ async function retryingLostRaces<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What a create checks of the merchant, the product and the merchant's settings of it, in one read. */
+const CREATE_CHECKS = statement<'merchantId' | 'productId' | 'today'>(
+  (v) => `
+    select m.enabled as merchant_enabled, m.user_id as merchant_user_id,
+           p.enabled as product_enabled, p.min_amount as product_min_amount, p.max_amount as product_max_amount,
+           pp.enabled as party_enabled, pp.min_amount, pp.max_amount, pp.kyc_lower_limit, pp.fee_rate,
+           pp.per_transaction_fee, pp.daily_limit, pd.amount as paid_today
+      from merchants m
+      left join products p on p.id = ${v.productId}
+      left join party_products pp on pp.user_id = m.user_id and pp.product_id = ${v.productId}
+      left join party_daily pd on pd.user_id = m.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
+     where m.id = ${v.merchantId}`,
+);
+type Bigint = string | number | null;
+interface CreateChecksRow {
+  merchant_enabled: boolean;
+  merchant_user_id: number;
+  product_enabled: boolean | null;
+  product_min_amount: Bigint;
+  product_max_amount: Bigint;
+  party_enabled: boolean | null;
+  min_amount: Bigint;
+  max_amount: Bigint;
+  kyc_lower_limit: Bigint;
+  fee_rate: number;
+  per_transaction_fee: Bigint;
+  daily_limit: Bigint;
+  paid_today: Bigint;
+}
+const numberOrNull = (v: Bigint) => (v === null ? null : Number(v));
+
+/** A new order, or nothing when the merchant already used its mchOrderNo (see `createFor`). */
+const INSERT_ORDER = statement<
+  | 'orderCode'
+  | 'merchantId'
+  | 'merchantUserId'
+  | 'merchantOrderNo'
+  | 'requestHash'
+  | 'productId'
+  | 'amount'
+  | 'apiAmount'
+  | 'fee'
+  | 'state'
+  | 'userName'
+  | 'cardNumber'
+  | 'ifscCode'
+  | 'bankName'
+  | 'vpa'
+  | 'mode'
+  | 'address'
+  | 'clientIp'
+  | 'subject'
+  | 'body'
+  | 'extra'
+  | 'notifyUrl'
+  | 'returnUrl'
+  | 'now'
+>(
+  (v) => `
+    insert into orders (order_code, merchant_id, merchant_user_id, merchant_order_no, request_hash, product_id,
+                        amount, api_amount, fee, state, user_name, card_number, ifsc_code, bank_name, vpa, mode,
+                        address, client_ip, subject, body, extra, notify_url, return_url, created_at, updated_at)
+    values (${v.orderCode}, ${v.merchantId}, ${v.merchantUserId}, ${v.merchantOrderNo}, ${v.requestHash},
+            ${v.productId}, ${v.amount}, ${v.apiAmount}, ${v.fee}, ${v.state}, ${v.userName}, ${v.cardNumber},
+            ${v.ifscCode}, ${v.bankName}, ${v.vpa}, ${v.mode}, ${v.address}, ${v.clientIp}, ${v.subject},
+            ${v.body}, ${v.extra}, ${v.notifyUrl}, ${v.returnUrl}, ${v.now}, ${v.now})
+    on conflict (merchant_id, merchant_order_no) do nothing
+    returning *`,
+);
+
 /** The idempotency key of an order's payment transfer (its reversal finds it by this key). */
 const payTransferKey = (orderCode: string) => `${orderCode}:pay`;
 
@@ -218,25 +278,26 @@ export class OrdersService {
     const def = productById(productId);
     const productKey = def ? productId : 0; // an unknown product finds no row (and the merchant check comes first)
     // The merchant, the product, the merchant's settings of it and today's paid volume: one query.
-    const [found] = await this.db
-      .select({ merchant: merchants, product: products, party: partyProducts, paidToday: partyDaily.amount })
-      .from(merchants)
-      .leftJoin(products, eq(products.id, productKey))
-      .leftJoin(partyProducts, and(eq(partyProducts.userId, merchants.userId), eq(partyProducts.productId, productKey)))
-      .leftJoin(
-        partyDaily,
-        and(
-          eq(partyDaily.userId, merchants.userId),
-          eq(partyDaily.productId, productKey),
-          eq(partyDaily.day, this.today()),
-        ),
-      )
-      .where(eq(merchants.id, merchantId));
-    if (!found?.merchant.enabled) throw apiError('merchantUnavailable');
+    const [found] = await CREATE_CHECKS.rows<CreateChecksRow>(this.db, {
+      merchantId,
+      productId: productKey,
+      today: this.today(),
+    });
+    if (!found?.merchant_enabled) throw apiError('merchantUnavailable');
     if (def?.direction !== 'collection') throw apiError('productUnavailable');
-    const { merchant, product, party, paidToday } = found;
-    if (!product?.enabled) throw apiError('productUnavailable');
-    if (!party?.enabled) throw apiError('productUnavailable');
+    if (!found.product_enabled) throw apiError('productUnavailable');
+    if (!found.party_enabled) throw apiError('productUnavailable');
+    const merchant = { id: merchantId, userId: Number(found.merchant_user_id) };
+    const party = {
+      minAmount: numberOrNull(found.min_amount),
+      maxAmount: numberOrNull(found.max_amount),
+      kycLowerLimit: numberOrNull(found.kyc_lower_limit),
+      feeRate: Number(found.fee_rate),
+      perTransactionFee: Number(found.per_transaction_fee),
+      dailyLimit: numberOrNull(found.daily_limit),
+    };
+    const product = { minAmount: Number(found.product_min_amount), maxAmount: Number(found.product_max_amount) };
+    const paidToday = Number(found.paid_today ?? 0);
 
     const apiAmount = BigInt(String(params.amount));
     const units = BigInt(def.apiUnitsPerMinor);
@@ -269,37 +330,33 @@ export class OrdersService {
 
     const { order, account, created } = await retryingLostRaces(() =>
       this.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(orders)
-          .values({
-            orderCode: newOrderCode(now),
-            merchantId: merchant.id,
-            merchantUserId: merchant.userId,
-            merchantOrderNo: String(params.mchOrderNo),
-            requestHash,
-            productId,
-            amount,
-            apiAmount: Number(apiAmount),
-            fee,
-            state: ORDER_STATE.created,
-            userName: text(params.userName),
-            cardNumber: text(params.cardNumber),
-            ifscCode: text(params.ifscCode),
-            bankName: text(params.bankName),
-            vpa: text(params.vpa),
-            mode: text(params.mode),
-            address: text(params.address),
-            clientIp: text(params.clientIp),
-            subject: text(params.subject),
-            body: text(params.body),
-            extra: text(params.extra),
-            notifyUrl: text(params.notifyUrl),
-            returnUrl: text(params.returnUrl),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [orders.merchantId, orders.merchantOrderNo] })
-          .returning();
+        const [raw] = await INSERT_ORDER.rows<Record<string, unknown>>(tx, {
+          orderCode: newOrderCode(now),
+          merchantId: merchant.id,
+          merchantUserId: merchant.userId,
+          merchantOrderNo: String(params.mchOrderNo),
+          requestHash,
+          productId,
+          amount,
+          apiAmount: Number(apiAmount),
+          fee,
+          state: ORDER_STATE.created,
+          userName: text(params.userName),
+          cardNumber: text(params.cardNumber),
+          ifscCode: text(params.ifscCode),
+          bankName: text(params.bankName),
+          vpa: text(params.vpa),
+          mode: text(params.mode),
+          address: text(params.address),
+          clientIp: text(params.clientIp),
+          subject: text(params.subject),
+          body: text(params.body),
+          extra: text(params.extra),
+          notifyUrl: text(params.notifyUrl),
+          returnUrl: text(params.returnUrl),
+          now: now.toISOString(),
+        });
+        const inserted = raw && tableRow(orders, raw);
         if (!inserted) {
           const [existing] = await tx
             .select()
