@@ -175,7 +175,9 @@ async function main() {
     if (cycle?.steps) {
       for (const [step, ms] of Object.entries(cycle.steps)) {
         const part = summarise(step, ms, 0, cycle.seconds);
-        console.error(`  cycle ${step}: p50 ${part.p50.toFixed(1)} ms, p95 ${part.p95.toFixed(1)}, p99 ${part.p99.toFixed(1)}`);
+        console.error(
+          `  cycle ${step}: p50 ${part.p50.toFixed(1)} ms, p95 ${part.p95.toFixed(1)}, p99 ${part.p99.toFixed(1)}`,
+        );
       }
     }
 
