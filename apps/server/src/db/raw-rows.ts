@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 
 /** The rows of a raw `execute` (node-postgres answers { rows }, PGlite too; some drivers an array). */
@@ -21,36 +21,20 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
   return row as InferSelectModel<T>;
 }
 
-/**
- * `db.execute(query)` as a named statement, which node-postgres parses and PostgreSQL plans once per
- * connection (PGlite ignores the name): for hot statements whose planning costs about as much as
- * running them. The name is derived from the text, so one name always means one text; use it only
- * for statements of a few fixed shapes (parameters vary, the text does not), or connections would
- * keep a statement per shape.
- */
-export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
-  // Drizzle's own path for `execute`, with the name it leaves undefined (session and dialect are
-  // drizzle internals, stable across its 0.x releases).
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(sql: SQL): { sql: string } };
-    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): Executable };
-  };
-  const built = internals.dialect.sqlToQuery(query);
-  const name = `pd_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-  return internals.session.prepareQuery(built, undefined, name, false).execute();
-}
-
 interface Executable {
   execute(): Promise<unknown>;
 }
 
 /**
- * A hot statement written once as SQL text with named parameters (`p.amount` reads `$n`; a name used
- * twice is one parameter), run as a named prepared statement. Nothing is built per call: on the
- * order-create path drizzle's query building cost more of the server's CPU than node-postgres did.
- * Rows come back as the driver gives them (column names, driver values; see `tableRow`).
+ * A hot statement written once as SQL text with named parameters (`v.amount` reads `$n`; a name used
+ * twice is one parameter), run as a named statement, which node-postgres parses and PostgreSQL plans
+ * once per connection (PGlite ignores the name). Nothing is built per call: on the order-create path
+ * drizzle's query building cost more of the server's CPU than node-postgres did. It goes through
+ * drizzle's session (its type parsers, logging), whose `prepareQuery` is a drizzle internal, stable
+ * across its 0.x releases. Rows come back as the driver gives them (column names, driver values; see
+ * `tableRow`). The text is fixed, so one name always means one text.
  */
-export function statement<P extends string>(build: (p: Record<P, string>) => string) {
+export function statement<P extends string>(build: (v: Record<P, string>) => string) {
   const names: P[] = [];
   const placeholders = new Proxy({} as Record<P, string>, {
     get(_target, key) {

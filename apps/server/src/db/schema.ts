@@ -572,7 +572,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_state_idx').on(t.state, t.id),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 1`),
-    index('orders_resource_open_idx').on(t.resourceId).where(sql`${t.state} = 1`),
+    // Open orders of an account: their count and sum, and (with the amount) the allocation's check that
+    // no open order on the account has the amount, one index probe per account.
+    index('orders_resource_open_idx').on(t.resourceId, t.amount).where(sql`${t.state} = 1`),
     check('orders_state_ck', sql`${t.state} between 0 and 8`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),

@@ -47,7 +47,7 @@ export const nextIp = () => {
 };
 
 /** The database of this test run: PGlite in memory, or a scratch PostgreSQL database when TEST_DB=postgres. */
-async function testDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function testDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -1,7 +1,7 @@
 import type { LedgerCheck } from '@paydesk/contract';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { executePrepared, rowsOf as resultRows, statement, tableRow } from '../../db/raw-rows.js';
+import { rowsOf as resultRows, statement, tableRow } from '../../db/raw-rows.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
@@ -98,6 +98,46 @@ type TransferRecord = typeof ledgerTransfers.$inferSelect;
 type AccountRecord = typeof ledgerAccounts.$inferSelect;
 
 const rowsOf = async <T>(db: DbOrTx, query: SQL) => resultRows<T>(await db.execute(query));
+
+/**
+ * The transfer, its entries (in posting order) and the accounts' new balances in one statement (a
+ * round trip is the main cost of a post), written once and prepared (see `statement`): when the key
+ * was posted before, or the transfer it reverses was reversed meanwhile, the insert does nothing and
+ * neither do the others.
+ */
+const POST_TRANSFER = statement<
+  | 'key'
+  | 'inputHash'
+  | 'type'
+  | 'orderCode'
+  | 'note'
+  | 'actorUserId'
+  | 'reversesId'
+  | 'now'
+  | 'accountIds'
+  | 'amounts'
+  | 'balancesBefore'
+  | 'balancesAfter'
+>(
+  (v) => `
+    with t as (
+           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, actor_user_id,
+                                         reverses_id, created_at)
+           values (${v.key}, ${v.inputHash}, ${v.type}, ${v.orderCode}, ${v.note}, ${v.actorUserId},
+                   ${v.reversesId}, ${v.now})
+           on conflict do nothing
+           returning *),
+         m as (
+           select * from unnest(${v.accountIds}::bigint[], ${v.amounts}::bigint[], ${v.balancesBefore}::bigint[],
+                                ${v.balancesAfter}::bigint[])
+             with ordinality as m(account_id, amount, balance_before, balance_after, ord)),
+         u as (update ledger_accounts a set balance = m.balance_after from m, t where a.id = m.account_id),
+         e as (
+           insert into ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, created_at)
+           select t.id, m.account_id, m.amount, m.balance_before, m.balance_after, t.created_at
+             from t, m order by m.ord)
+    select * from t`,
+);
 
 /** A transfer's accounts, locked in code order (the order every transfer takes them: no deadlock). */
 const LOCK_ACCOUNTS = statement<'codes'>(
@@ -231,40 +271,20 @@ export class LedgerService {
       throw refusal;
     }
 
-    // The transfer, its entries and the new balances in one statement (a round trip is the main cost
-    // of a post); when the key was posted before, the insert does nothing and neither do the others.
-    const now = this.deps.clock.now();
-    const insertTransfer = tx
-      .insert(ledgerTransfers)
-      .values({
-        idempotencyKey: input.idempotencyKey,
-        inputHash,
-        type: input.type,
-        orderCode: input.orderCode,
-        note: input.note,
-        actorUserId: input.actorUserId,
-        reversesId: input.reversesId,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const rows = moves.map(
-      (m, i) =>
-        sql`(${i}::int, ${m.account.id}::bigint, ${m.amount}::bigint, ${m.balanceBefore}::bigint, ${m.balanceAfter}::bigint)`,
-    );
-    const posted = await executePrepared(
-      tx,
-      sql`
-      with t as (${insertTransfer.getSQL()}),
-           m(ord, account_id, amount, balance_before, balance_after) as (values ${sql.join(rows, sql`, `)}),
-           u as (update ledger_accounts a set balance = m.balance_after from m, t where a.id = m.account_id),
-           e as (
-             insert into ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, created_at)
-             select t.id, m.account_id, m.amount, m.balance_before, m.balance_after, t.created_at
-               from t, m order by m.ord)
-      select * from t`,
-    );
-    const [raw] = resultRows<Record<string, unknown>>(posted);
+    const [raw] = await POST_TRANSFER.rows<Record<string, unknown>>(tx, {
+      key: input.idempotencyKey,
+      inputHash,
+      type: input.type,
+      orderCode: input.orderCode,
+      note: input.note,
+      actorUserId: input.actorUserId,
+      reversesId: input.reversesId,
+      now: this.deps.clock.now().toISOString(),
+      accountIds: moves.map((m) => m.account.id),
+      amounts: moves.map((m) => m.amount),
+      balancesBefore: moves.map((m) => m.balanceBefore),
+      balancesAfter: moves.map((m) => m.balanceAfter),
+    });
     if (!raw) {
       // This key was posted before (a replay: nothing moves), or this transfer was reversed meanwhile.
       const again = await this.replayOf(tx, input.idempotencyKey, inputHash);

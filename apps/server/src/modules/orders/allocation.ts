@@ -55,39 +55,51 @@ interface CandidateRow {
   locked: boolean | null;
 }
 
-/** The candidates statement (see `candidatesFor`). */
+/**
+ * The candidates statement (see `candidatesFor`). The supplier-level facts (enabled, parent, product
+ * settings, balance, today's volume) are read once per supplier ('sup'), not once per account, and
+ * each account's outcome is computed once ('c', materialized, as the ranking reads it twice): this is
+ * the create's costliest statement, and a product has many accounts per supplier.
+ */
 const CANDIDATES = statement<'orderId' | 'productId' | 'amount' | 'today' | 'floating' | 'avoidResourceId'>(
   (v) => `
-    with c as (
+    with sup as materialized (
+      select s.id, s.name, s.user_id, s.parent_id is not null as is_proxy, s.enabled,
+             p.id is not null and not p.enabled as parent_disabled,
+             coalesce(pp.enabled, false) as product_on, pp.min_amount, pp.max_amount, pp.daily_limit,
+             coalesce(la.balance, 0) as balance, coalesce(pd.amount, 0) as paid_today
+        from suppliers s
+        left join suppliers p on p.id = s.parent_id
+        left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${v.productId}
+        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
+        left join party_daily pd on pd.user_id = s.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
+       where s.id in (select supplier_id from resources where product_id = ${v.productId} and deleted_at is null)
+    ), c as materialized (
       select r.id as resource_id, r.name as resource_name, s.id as supplier_id, s.name as supplier_name,
-             s.user_id as supplier_user_id, s.parent_id is not null as is_proxy, r.last_allocated_at,
+             s.user_id as supplier_user_id, s.is_proxy, r.last_allocated_at,
              case
                when r.state <> 0 then 'resourceDisabled'
                when not s.enabled then 'supplierDisabled'
-               when p.id is not null and not p.enabled then 'parentDisabled'
-               when coalesce(pp.enabled, false) = false then 'supplierProductOff'
-               when coalesce(la.balance, 0) < ${v.amount} then 'balanceShort'
-               when ${v.amount} < greatest(coalesce(r.min_amount, 0), coalesce(pp.min_amount, 0)) then 'belowMinAmount'
-               when ${v.amount} > least(coalesce(r.max_amount, ${v.amount}), coalesce(pp.max_amount, ${v.amount})) then 'aboveMaxAmount'
+               when s.parent_disabled then 'parentDisabled'
+               when not s.product_on then 'supplierProductOff'
+               when s.balance < ${v.amount} then 'balanceShort'
+               when ${v.amount} < greatest(coalesce(r.min_amount, 0), coalesce(s.min_amount, 0)) then 'belowMinAmount'
+               when ${v.amount} > least(coalesce(r.max_amount, ${v.amount}), coalesce(s.max_amount, ${v.amount})) then 'aboveMaxAmount'
                when r.daily_amount_limit is not null and coalesce(rd.amount, 0) + ${v.amount} > r.daily_amount_limit
                  then 'dailyAmountLimit'
                when r.daily_count_limit is not null and coalesce(rd.count, 0) + 1 > r.daily_count_limit
                  then 'dailyCountLimit'
-               when pp.daily_limit is not null and coalesce(pd.amount, 0) + ${v.amount} > pp.daily_limit
+               when s.daily_limit is not null and s.paid_today + ${v.amount} > s.daily_limit
                  then 'supplierDailyLimit'
                when not ${v.floating} and exists (
-                 select 1 from orders o where o.resource_id = r.id and o.state = 1 and o.amount = ${v.amount}
+                 select 1 from orders o where o.resource_id = r.id and o.amount = ${v.amount} and o.state = 1
                    and o.usdt_count is null and o.id <> ${v.orderId}
                ) then 'sameAmountOpen'
                else 'eligible'
              end as outcome
         from resources r
-        join suppliers s on s.id = r.supplier_id
-        left join suppliers p on p.id = s.parent_id
-        left join party_products pp on pp.user_id = s.user_id and pp.product_id = r.product_id
-        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
+        join sup s on s.id = r.supplier_id
         left join resource_daily rd on rd.resource_id = r.id and rd.day = ${v.today}
-        left join party_daily pd on pd.user_id = s.user_id and pd.product_id = r.product_id and pd.day = ${v.today}
        where r.product_id = ${v.productId} and r.deleted_at is null
     )
     , ranked as (

@@ -17,8 +17,8 @@ import {
 } from '@paydesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { executePrepared, rowsOf, statement, tableRow } from '../../db/raw-rows.js';
-import { orderAllocations, orderEvents, orders, partyDaily, resourceDaily, resources } from '../../db/schema.js';
+import { statement, tableRow } from '../../db/raw-rows.js';
+import { type orderAllocations, orderEvents, orders, partyDaily, resourceDaily, resources } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
@@ -190,6 +190,85 @@ const INSERT_ORDER = statement<
             ${v.body}, ${v.extra}, ${v.notifyUrl}, ${v.returnUrl}, ${v.now}, ${v.now})
     on conflict (merchant_id, merchant_order_no) do nothing
     returning *`,
+);
+
+/** Where an allocation puts an order (see `finishAllocation`). */
+interface AllocationTarget {
+  resourceId: number;
+  supplierId: number;
+  supplierUserId: number;
+  isProxy: boolean;
+  allocationNo: number;
+  holdOpen: boolean;
+  usdtCount: number | null;
+  expiresAt: Date;
+}
+
+type FinishParam =
+  | 'orderId'
+  | 'chosenResourceId'
+  | 'candidates'
+  | 'now'
+  | 'eventKinds'
+  | 'eventFrom'
+  | 'eventTo'
+  | 'eventActorIds'
+  | 'eventActors'
+  | 'eventNotes'
+  | 'eventTimes'
+  | 'state';
+
+/** The allocation record and the order's events (in order): the first part of both statements below. */
+const allocationRecords = (v: Record<FinishParam, string>) => `
+    a as (insert into order_allocations (order_id, chosen_resource_id, candidates, created_at)
+          values (${v.orderId}, ${v.chosenResourceId}, ${v.candidates}::jsonb, ${v.now})),
+    e as (insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note, created_at)
+          select ${v.orderId}, x.kind, x.from_state, x.to_state, x.actor_user_id, x.actor_account, x.note, x.created_at
+            from unnest(${v.eventKinds}::text[], ${v.eventFrom}::int[], ${v.eventTo}::int[], ${v.eventActorIds}::int[],
+                        ${v.eventActors}::text[], ${v.eventNotes}::text[], ${v.eventTimes}::timestamptz[])
+                 with ordinality as x(kind, from_state, to_state, actor_user_id, actor_account, note, created_at, ord)
+           order by x.ord)`;
+
+/**
+ * An allocation that found an account: the records, the account's last use (answering its public
+ * fields, and the wallet's address for a floating USDT order) and the order's new state.
+ */
+const FINISH_ALLOCATION = statement<
+  | FinishParam
+  | 'resourceId'
+  | 'supplierId'
+  | 'supplierUserId'
+  | 'isProxy'
+  | 'allocationNo'
+  | 'holdOpen'
+  | 'usdtCount'
+  | 'expiresAt'
+>(
+  (v) => `
+    with ${allocationRecords(v)},
+    r as (update resources set last_allocated_at = ${v.now} where id = ${v.resourceId}
+          returning kind, details, qr_image_id),
+    o as (update orders
+             set state = ${v.state}, resource_id = ${v.resourceId}, supplier_id = ${v.supplierId},
+                 supplier_user_id = ${v.supplierUserId}, is_proxy = ${v.isProxy}, allocation_no = ${v.allocationNo},
+                 hold_open = ${v.holdOpen}, usdt_count = ${v.usdtCount}::bigint,
+                 usdt_address = case when ${v.usdtCount}::bigint is null then null else (select details->>'address' from r) end,
+                 allocated_at = ${v.now}, expires_at = ${v.expiresAt}, updated_at = ${v.now}
+           where id = ${v.orderId}
+          returning *)
+    select o.*, r.kind as r_kind, r.details as r_details, r.qr_image_id as r_qr_image_id from o, r`,
+);
+
+/** An allocation that found no account: the records and the order's state, away from any account. */
+const FINISH_ALLOCATION_FAILED = statement<FinishParam>(
+  (v) => `
+    with ${allocationRecords(v)},
+    o as (update orders
+             set state = ${v.state}, resource_id = null, supplier_id = null, supplier_user_id = null, is_proxy = false,
+                 usdt_count = null, usdt_address = null, expires_at = null, updated_at = ${v.now}
+           where id = ${v.orderId}
+          returning *)
+    select * from o`,
 );
 
 /** The idempotency key of an order's payment transfer (its reversal finds it by this key). */
@@ -475,17 +554,6 @@ export class OrdersService {
         tx,
         allocation,
         [...events, this.eventRow(order, 'allocationFailed', order.state, ORDER_STATE.allocationFailed, actor, '')],
-        {
-          state: ORDER_STATE.allocationFailed,
-          resourceId: null,
-          supplierId: null,
-          supplierUserId: null,
-          isProxy: false,
-          usdtCount: null,
-          usdtAddress: null,
-          expiresAt: null,
-          updatedAt: now,
-        },
         null,
       );
       return { order: failed.order, account: null };
@@ -514,75 +582,69 @@ export class OrdersService {
       actor,
       `${chosen.resourceName} (${chosen.supplierName})`,
     );
-    return this.finishAllocation(
-      tx,
-      allocation,
-      [...events, allocatedEvent],
-      {
-        state: ORDER_STATE.allocated,
-        resourceId: chosen.resourceId,
-        supplierId: chosen.supplierId,
-        supplierUserId: chosen.supplierUserId,
-        isProxy: chosen.isProxy,
-        allocationNo,
-        holdOpen: hold,
-        usdtCount,
-        // The wallet's address, read in the same statement that stamps the account (CTE 'r').
-        usdtAddress: usdtCount !== null ? sql`(select details->>'address' from r)` : null,
-        allocatedAt: now,
-        expiresAt: new Date(now.getTime() + settings.orderTimeoutMinutes * 60_000),
-        updatedAt: now,
-      },
-      chosen.resourceId,
-    );
+    return this.finishAllocation(tx, allocation, [...events, allocatedEvent], {
+      resourceId: chosen.resourceId,
+      supplierId: chosen.supplierId,
+      supplierUserId: chosen.supplierUserId,
+      isProxy: chosen.isProxy,
+      allocationNo,
+      holdOpen: hold,
+      usdtCount,
+      expiresAt: new Date(now.getTime() + settings.orderTimeoutMinutes * 60_000),
+    });
   }
 
   /**
    * Ends an allocation in one statement (a round trip is the create's main cost): the allocation
-   * record, the order's events, the order's new state and, when an account was chosen, its last use
-   * (CTE 'r'). Answers the order and the account's public fields for the payer.
+   * record, the order's events, and the order's new state: allocated to `to` (the account's last use
+   * stamped too, and its public fields answered for the payer), or allocation failed when `to` is null.
    */
   private async finishAllocation(
     tx: Tx,
     allocation: typeof orderAllocations.$inferInsert,
     events: (typeof orderEvents.$inferInsert)[],
-    change: Partial<Record<keyof OrderRecord, unknown>>,
-    resourceId: number | null,
+    to: AllocationTarget | null,
   ): Promise<{ order: OrderRecord; account: PayeeAccount | null }> {
-    const parts = [
-      sql`a as (${tx.insert(orderAllocations).values(allocation).getSQL()})`,
-      sql`e as (${tx.insert(orderEvents).values(events).getSQL()})`,
-    ];
-    if (resourceId !== null) {
-      const stamp = tx
-        .update(resources)
-        .set({ lastAllocatedAt: allocation.createdAt })
-        .where(eq(resources.id, resourceId))
-        .returning({ kind: resources.kind, details: resources.details, qrImageId: resources.qrImageId });
-      parts.push(sql`r as (${stamp.getSQL()})`);
+    const common = {
+      orderId: allocation.orderId,
+      chosenResourceId: allocation.chosenResourceId ?? null,
+      candidates: JSON.stringify(allocation.candidates),
+      now: allocation.createdAt.toISOString(),
+      eventKinds: events.map((e) => e.kind),
+      eventFrom: events.map((e) => e.fromState ?? null),
+      eventTo: events.map((e) => e.toState ?? null),
+      eventActorIds: events.map((e) => e.actorUserId ?? null),
+      eventActors: events.map((e) => e.actorAccount ?? null),
+      eventNotes: events.map((e) => e.note ?? ''),
+      eventTimes: events.map((e) => e.createdAt.toISOString()),
+    };
+    if (to === null) {
+      const [raw] = await FINISH_ALLOCATION_FAILED.rows<Record<string, unknown>>(tx, {
+        ...common,
+        state: ORDER_STATE.allocationFailed,
+      });
+      if (!raw) throw new Error(`order ${allocation.orderId} vanished during its allocation`);
+      return { order: tableRow(orders, raw), account: null };
     }
-    const update = tx
-      .update(orders)
-      .set(change as Partial<typeof orders.$inferInsert>)
-      .where(eq(orders.id, allocation.orderId))
-      .returning();
-    parts.push(sql`o as (${update.getSQL()})`);
-    const result = await executePrepared(
-      tx,
-      resourceId === null
-        ? sql`with ${sql.join(parts, sql`, `)} select * from o`
-        : sql`with ${sql.join(parts, sql`, `)}
-              select o.*, r.kind as r_kind, r.details as r_details, r.qr_image_id as r_qr_image_id from o, r`,
-    );
-    const [raw] = rowsOf<Record<string, unknown>>(result);
+    const [raw] = await FINISH_ALLOCATION.rows<Record<string, unknown>>(tx, {
+      ...common,
+      state: ORDER_STATE.allocated,
+      resourceId: to.resourceId,
+      supplierId: to.supplierId,
+      supplierUserId: to.supplierUserId,
+      isProxy: to.isProxy,
+      allocationNo: to.allocationNo,
+      holdOpen: to.holdOpen,
+      usdtCount: to.usdtCount,
+      expiresAt: to.expiresAt.toISOString(),
+    });
     if (!raw) throw new Error(`order ${allocation.orderId} vanished during its allocation`);
     // The account's columns sit beside the order's under r_ names; mapped as drizzle maps them.
-    const stamped =
-      resourceId === null
-        ? null
-        : tableRow(resources, { kind: raw.r_kind, details: raw.r_details, qr_image_id: raw.r_qr_image_id });
-    const account = stamped && { kind: stamped.kind, details: stamped.details, qrImageId: stamped.qrImageId };
-    return { order: tableRow(orders, raw), account };
+    const stamped = tableRow(resources, { kind: raw.r_kind, details: raw.r_details, qr_image_id: raw.r_qr_image_id });
+    return {
+      order: tableRow(orders, raw),
+      account: { kind: stamped.kind, details: stamped.details, qrImageId: stamped.qrImageId },
+    };
   }
 
   /** Releases the supplier's hold of the current allocation, if one is open. */
