@@ -40,6 +40,13 @@ const messageSchema = z.object({
 });
 type Message = z.infer<typeof messageSchema>;
 
+/** A published event waiting for its NOTIFY. */
+interface PendingEvent {
+  payload: string;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 interface Entry {
   user: SessionUser;
   topics: Set<string>;
@@ -57,8 +64,8 @@ const RECONNECT_MAX_MS = 30_000;
 /**
  * Realtime fan-out (DESIGN section 2). Modules call `publish`; the hub delivers the event to the sockets
  * of this process subscribed to the topic and in the audience. With PostgreSQL every event goes through
- * NOTIFY and each process delivers what its own LISTEN connection receives, so all processes (this one
- * included) see the same events in the same order. With PGlite there is one process: delivery is direct.
+ * NOTIFY (those published together in one, see `enqueue`) and each process delivers what its own LISTEN
+ * connection receives, so all processes (this one included) see the same events in the same order. With PGlite there is one process: delivery is direct.
  *
  * Delivery is at most once: an event published while a listener is reconnecting is lost, so the
  * console refetches its lists after reconnecting. Events carry ids and small summaries, not rows.
@@ -72,6 +79,8 @@ export class RealtimeHub {
   private started = false;
   private closed = false;
   private log: Logger | undefined;
+  private readonly pending: PendingEvent[] = [];
+  private sending = false;
 
   constructor(private readonly deps: { database: Database; url?: string | undefined }) {}
 
@@ -96,9 +105,50 @@ export class RealtimeHub {
       );
     }
     if (this.deps.database.kind === 'postgres') {
-      await this.deps.database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+      await this.enqueue(payload);
     } else {
       this.deliver(message);
+    }
+  }
+
+  /**
+   * Sends a message with the others published meanwhile: one NOTIFY carries a JSON array of as many
+   * as fit in its limit, and one NOTIFY is in flight at a time (what is published while it is sent
+   * goes in the next). Under load a NOTIFY per event cost a round trip each, and NOTIFY takes a
+   * database-wide lock at commit. Resolves once the message is sent.
+   */
+  private enqueue(payload: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ payload, resolve, reject });
+      if (!this.sending) void this.sendPending();
+    });
+  }
+
+  private async sendPending(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.pending.length > 0) {
+        // Let the publishes of this turn of the event loop join the batch.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const batch: PendingEvent[] = [];
+        let bytes = 2; // the brackets
+        while (this.pending.length > 0) {
+          const next = this.pending[0]!;
+          const size = Buffer.byteLength(next.payload) + (batch.length > 0 ? 1 : 0);
+          if (batch.length > 0 && bytes + size > MAX_EVENT_BYTES) break;
+          batch.push(this.pending.shift()!);
+          bytes += size;
+        }
+        const text = batch.length === 1 ? batch[0]!.payload : `[${batch.map((e) => e.payload).join(',')}]`;
+        try {
+          await this.deps.database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${text})`);
+          for (const e of batch) e.resolve();
+        } catch (error) {
+          for (const e of batch) e.reject(error);
+        }
+      }
+    } finally {
+      this.sending = false;
     }
   }
 
@@ -189,13 +239,17 @@ export class RealtimeHub {
     }
   }
 
+  /** A notification: one message, or an array of them (a batch, see `enqueue`). */
   private receive(payload: string) {
-    const parsed = messageSchema.safeParse(parseJson(payload));
-    if (!parsed.success) {
-      this.log?.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed realtime notification');
-      return;
+    const value = parseJson(payload);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const parsed = messageSchema.safeParse(item);
+      if (!parsed.success) {
+        this.log?.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed realtime notification');
+        continue;
+      }
+      this.deliver(parsed.data);
     }
-    this.deliver(parsed.data);
   }
 
   private async connectListener(): Promise<void> {

@@ -301,6 +301,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('between server processes (Po
       .toContain(JSON.stringify({ type: 'event', topic: 'orders', data: { orderCode: 'P2' } }));
     c.close();
   });
+
+  it('events published at once travel in batches and arrive all, in order, in the other process', async () => {
+    const received: string[] = [];
+    const conn: RealtimeConnection = { send: (text) => received.push(text) };
+    const auth = await t.login('service');
+    const user = await new SessionStore(other.db, t.config, t.clock).resolve(auth.token ?? '');
+    if (!user) throw new Error('no session');
+    hubB.identify(conn, user);
+    hubB.subscribe(conn, 'test:batches');
+    // 60 events of about 300 bytes: more than one NOTIFY's 7999 bytes, so several batches.
+    const codes = Array.from({ length: 60 }, (_, i) => `B${String(i).padStart(3, '0')}${'x'.repeat(260)}`);
+    await Promise.all(
+      codes.map((code) => t.app.realtime.publish('test:batches', { code }, { roles: ['customerService'] })),
+    );
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(codes.length);
+    expect(received.map((text) => (JSON.parse(text) as { data: { code: string } }).data.code)).toEqual(codes);
+  });
 });
 
 describe('live inbox', () => {
