@@ -6,6 +6,7 @@ import { changeLanguage, setupI18n } from '../../i18n';
 import { setToken } from '../../shared/api/session-storage';
 import { LiveSocket } from '../../test/liveSocket.js';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import CallbackDetailPage from './CallbackDetailPage';
 
 const attempt = (over: Partial<CallbackAttemptRow>): CallbackAttemptRow => ({
@@ -94,6 +95,7 @@ describe('CallbackDetailPage', () => {
     await user.type(screen.getByTestId('filter-times'), '2');
     fireEvent.mouseDown(within(screen.getByTestId('list-filters')).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByTitle('POST'));
+    await chosen('POST');
     const before = calls().length;
     await user.click(screen.getByTestId('list-search'));
     await waitFor(() => expect(calls().length).toBeGreaterThan(before));

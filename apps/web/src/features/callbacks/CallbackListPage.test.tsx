@@ -6,6 +6,7 @@ import { changeLanguage, setupI18n } from '../../i18n';
 import { setToken } from '../../shared/api/session-storage';
 import { LiveSocket } from '../../test/liveSocket.js';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import CallbackListPage from './CallbackListPage';
 
 const callback = (over: Partial<CallbackRow> = {}): CallbackRow => ({
@@ -130,6 +131,7 @@ describe('CallbackListPage: the list', () => {
     await user.type(screen.getByTestId('filter-merchantOrderNo'), '   ');
     fireEvent.mouseDown(within(screen.getByTestId('list-filters')).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByTitle('Delivering'));
+    await chosen('Delivering');
     const before = listCalls().length;
     await user.click(screen.getByTestId('list-search'));
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));

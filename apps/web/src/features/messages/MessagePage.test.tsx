@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { renderPage, stubWebSocket, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import MessagePage from './MessagePage';
 
 const row = (msg_id: number, title: string): MessageRow => ({ msg_id, title, create_time: '2025-01-02T03:04:05Z' });
@@ -169,6 +170,7 @@ describe('MessagePage', () => {
     await user.type(screen.getByTestId('message-send-content'), 'Tonight 02:00');
     await user.click(within(screen.getByTestId('message-send-roles')).getByRole('combobox'));
     await user.click(await screen.findByTitle('Merchant'));
+    await chosen('Merchant');
     await user.click(screen.getByTestId('message-send-submit'));
     await waitFor(() =>
       expect(requests).toContainEqual({

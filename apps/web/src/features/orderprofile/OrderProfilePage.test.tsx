@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import OrderProfilePage from './OrderProfilePage';
 
 /** ECharts cannot draw in happy-dom: `init` hands out recording charts, one per div. */
@@ -265,8 +266,10 @@ describe('OrderProfilePage', () => {
     const [product, merchant] = within(screen.getByTestId('profile-filters')).getAllByRole('combobox').slice(-2);
     fireEvent.mouseDown(product!);
     await user.click(await screen.findByTitle('UPI collection'));
+    await chosen('UPI collection');
     fireEvent.mouseDown(merchant!);
     await user.click(await screen.findByTitle('Merchant One (10001)'));
+    await chosen('Merchant One (10001)');
     const before = server.sent(PATH).length;
     await user.click(screen.getByTestId('profile-search'));
     await waitFor(() => expect(server.sent(PATH).length).toBeGreaterThan(before));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import ResourceListPage from './ResourceListPage';
 
 const row = (over: Partial<ResourceRow>): ResourceRow => ({
@@ -204,6 +205,7 @@ describe('ResourceListPage', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(screen.getByTestId('list-filters')).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByTitle('Supplier One (supplier1)'));
+    await chosen('Supplier One (supplier1)');
     await user.click(screen.getByTestId('list-search'));
     await waitFor(() =>
       expect(server.sent('/v1.0/resource/getList').some((r) => r.url.includes('supplierId=1'))).toBe(true),
@@ -347,6 +349,7 @@ describe('ResourceListPage', () => {
     const form = await screen.findByTestId('resource-form');
     await user.click(within(form).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByTitle('Bank payout'));
+    await chosen('Bank payout');
     fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'SBI payout' } });
     fireEvent.change(screen.getByTestId('resource-form-accountName'), { target: { value: 'Asha Rao' } });
     fireEvent.change(screen.getByTestId('resource-form-bankName'), { target: { value: 'SBI' } });
@@ -405,6 +408,7 @@ describe('ResourceListPage', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('filter-productId'));
     await user.click(await screen.findByTitle('Alipay'));
+    await chosen('Alipay');
     await user.click(screen.getByTestId('list-search'));
     await waitFor(() =>
       expect(server.sent('/v1.0/resource/getList').some((r) => r.url.includes('productId=5002'))).toBe(true),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import SupplierListPage from './SupplierListPage';
 
 const row = (over: Partial<SupplierRow>): SupplierRow => ({
@@ -140,6 +141,7 @@ describe('SupplierListPage', () => {
     await user.type(screen.getByTestId('supplier-form-name'), 'Three');
     await user.click(within(screen.getByTestId('supplier-form')).getByRole('combobox'));
     await user.click(await screen.findByTitle('supplier3 (S3)'));
+    await chosen('supplier3 (S3)');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(server.sent('/v1.0/supplier/create')[0]?.body).toEqual({

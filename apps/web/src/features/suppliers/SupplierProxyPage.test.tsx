@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import SupplierProxyPage from './SupplierProxyPage';
 
 // Typing into antd forms is slow on a shared machine.
@@ -82,6 +83,7 @@ async function openCommission(productLabel = 'UPI collection') {
   const form = await screen.findByTestId('agent-commission-form');
   await user.click(within(form).getByRole('combobox'));
   await user.click(await screen.findByTitle(productLabel));
+  await chosen(productLabel);
   return user;
 }
 

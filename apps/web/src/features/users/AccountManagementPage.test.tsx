@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import AccountManagementPage from './AccountManagementPage';
 
 const ROW: UserRow = {
@@ -92,6 +93,7 @@ describe('AccountManagementPage', () => {
     await user.type(screen.getByTestId('user-form-password'), 'night2024');
     await user.click(within(screen.getByTestId('user-form')).getByRole('combobox'));
     await user.click(await screen.findByTitle('Customer service'));
+    await chosen('Customer service');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('add failed, check whether the account already exists')).toBeTruthy();
     expect(server.sent('/v1.0/admin/addUser')[0]?.body).toEqual({
