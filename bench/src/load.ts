@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { endpoints } from '@paydesk/contract';
 import { signParams } from '../../apps/server/src/modules/orders/signature.js';
-import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
 
 export interface LoadJob {
   kind: 'create' | 'cycle';
@@ -17,6 +16,8 @@ export interface LoadJob {
   seconds: number;
   /** A staff session's token (cycle: the confirmation). */
   token?: string;
+  /** The merchants creating orders, one per client in turn (HMAC-SHA256 signing). */
+  merchants: Array<{ mchId: string; secret: string }>;
 }
 
 export interface LoadResult {
@@ -28,17 +29,17 @@ export interface LoadResult {
 }
 
 let orderNo = 0;
-/** A signed create request of the demo merchant with an amount unlikely to be open on an account. */
-function createBody(notifyUrl?: string): Record<string, string> {
+/** A signed create request of a merchant with an amount unlikely to be open on an account. */
+function createBody(merchant: { mchId: string; secret: string }, notifyUrl?: string): Record<string, string> {
   orderNo += 1;
   const params: Record<string, string> = {
-    mchId: DEMO_MERCHANT_API.mchId,
+    mchId: merchant.mchId,
     productId: '1001',
     mchOrderNo: `B${process.pid}x${threadId}x${orderNo}`,
     amount: String(10_000 + Math.floor(Math.random() * 4_900_000)),
     ...(notifyUrl ? { notifyUrl } : {}),
   };
-  return { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') };
+  return { ...params, sign: signParams(params, merchant.secret, 'HMAC-SHA256') };
 }
 
 export async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -50,17 +51,20 @@ export async function post(base: string, path: string, body: unknown, headers: R
   return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
 }
 
-/** Runs `clients` loops of `step` until the time is up; answers each successful step's latency (ms). */
-async function load(step: () => Promise<boolean>, clients: number, seconds: number): Promise<LoadResult> {
+/**
+ * Runs `clients` loops of `step` (told its client's number) until the time is up; answers each
+ * successful step's latency (ms).
+ */
+async function load(step: (client: number) => Promise<boolean>, clients: number, seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const ok = await step().catch(() => false);
+        const ok = await step(client).catch(() => false);
         if (ok) latencies.push(performance.now() - t0);
         else failed += 1;
       }
@@ -104,9 +108,11 @@ async function startReceiver(): Promise<{ server: Server; url: string; waitFor(o
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
+  const merchantOf = (client: number) => job.merchants[client % job.merchants.length]!;
   if (job.kind === 'create') {
     return load(
-      async () => (await post(job.base, endpoints.orders.create.path, createBody())).code === 200,
+      async (client) =>
+        (await post(job.base, endpoints.orders.create.path, createBody(merchantOf(client)))).code === 200,
       job.clients,
       job.seconds,
     );
@@ -115,9 +121,13 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const steps: NonNullable<LoadResult['steps']> = { create: [], confirm: [], callback: [] };
   try {
     const result = await load(
-      async () => {
+      async (client) => {
         const t0 = performance.now();
-        const created = await post(job.base, endpoints.orders.create.path, createBody(receiver.url));
+        const created = await post(
+          job.base,
+          endpoints.orders.create.path,
+          createBody(merchantOf(client), receiver.url),
+        );
         if (created.code !== 200) return false;
         const orderCode = String(created.data?.orderCode);
         const delivered = receiver.waitFor(orderCode);

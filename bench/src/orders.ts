@@ -19,9 +19,10 @@ import { eq } from 'drizzle-orm';
 import { buildApp, buildServices } from '../../apps/server/src/app.js';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
 import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
-import { partyProducts, users } from '../../apps/server/src/db/schema.js';
+import { merchants, partyProducts, users } from '../../apps/server/src/db/schema.js';
 import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
+import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
 import { type LoadJob, type LoadResult, post } from './load.js';
 
@@ -30,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 16);
 const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
+/** Merchants sending the orders (the demo merchant1 first): one is the worst case for its hot rows. */
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1);
 /** Which phases to run (all by default): e.g. BENCH_PHASES=create to profile order creation alone. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'pgbench,create,cycle').split(',').map((p) => p.trim()));
 const skipped = (name: string): PhaseResult => ({
@@ -144,13 +147,14 @@ async function main() {
     const services = buildServices({ config, database });
     const seed = await seedIfEmpty(database.db, services, config);
     await addSuppliers(services, database.db);
+    const merchants = [DEMO_MERCHANT_API, ...(await addMerchants(services, database.db))];
     const app = await buildApp({ config, database, jobTuning: { pollingIntervalSeconds: 0.5 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     // Phase 2: order creation alone.
     const create = PHASES.has('create')
-      ? await profiled(() => loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS }))
+      ? await profiled(() => loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS, merchants }))
       : null;
     const creation = create
       ? summarise('signed order create', create.latencies, create.failed, create.seconds)
@@ -166,7 +170,7 @@ async function main() {
     });
     const token = String(login.data?.token);
     const cycle = PHASES.has('cycle')
-      ? await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token })
+      ? await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token, merchants })
       : null;
     const full = cycle
       ? summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds)
@@ -237,6 +241,34 @@ async function addSuppliers(services: ReturnType<typeof buildServices>, db: Db) 
   await db.update(partyProducts).set({ dailyLimit: null }).where(eq(partyProducts.userId, merchant!.id));
 }
 
+/** Merchants 2..BENCH_MERCHANTS with their API credentials and the demo merchant's UPI fee. */
+async function addMerchants(services: ReturnType<typeof buildServices>, db: Db) {
+  const added: Array<{ mchId: string; secret: string }> = [];
+  for (let m = 2; m <= MERCHANTS; m += 1) {
+    const created = await services.merchants.create(
+      'superAdmin',
+      {
+        name: `Bench merchant ${m}`,
+        mode: 'newAccount',
+        account: `benchm${m}`,
+        password: 'bench1234a',
+        signType: 'HMAC-SHA256',
+        ipWhitelist: [],
+        notifyUrl: null,
+        callbackEnabled: true,
+        remark: '',
+      },
+      SYSTEM_ACTOR,
+    );
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, created.id));
+    await db
+      .insert(partyProducts)
+      .values({ userId: merchant!.userId, productId: 1001, enabled: true, feeRate: 350, updatedAt: new Date() });
+    added.push({ mchId: created.merchantNo, secret: created.secret });
+  }
+  return added;
+}
+
 function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) {
   const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
   const ratio = (n: number) => (Number.isNaN(n) || Number.isNaN(pg.rate) ? '—' : (n / pg.rate).toFixed(2));
@@ -246,7 +278,7 @@ function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) 
   );
   console.log(
     [
-      `${CLIENTS} clients, ${SECONDS} s per phase, ${SUPPLIERS} suppliers x ${ACCOUNTS_PER_SUPPLIER} UPI accounts`,
+      `${CLIENTS} clients, ${SECONDS} s per phase, ${MERCHANTS} merchant(s), ${SUPPLIERS} suppliers x ${ACCOUNTS_PER_SUPPLIER} UPI accounts`,
       '',
       '| phase | per second | x pgbench -N | p50 ms | p95 ms | p99 ms | done | failed |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
