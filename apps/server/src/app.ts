@@ -140,6 +140,7 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     scheduleMs: deps.jobTuning?.callbackScheduleMs,
     httpTimeoutMs: deps.jobTuning?.callbackTimeoutMs,
+    privateNetworks: deps.config.callbackPrivateNetworks ?? deps.config.demo,
   });
   const orders = new OrdersService({
     db,

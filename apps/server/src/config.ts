@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   JOBS: bool.default(true),
+  CALLBACK_PRIVATE_NETWORKS: bool.optional(),
   SECRET_KEY: z
     .string()
     .optional()
@@ -89,6 +90,13 @@ export interface Config {
    * PostgreSQL; a process with JOBS=0 still enqueues, and the others deliver.
    */
   jobs: boolean;
+  /**
+   * Whether merchant callbacks (and the order send test) may call loopback and private-network
+   * addresses (CALLBACK_PRIVATE_NETWORKS). Unset: allowed with the demo data, whose receivers are
+   * local (the simulator's), refused otherwise, so a merchant cannot make the server call internal
+   * services.
+   */
+  callbackPrivateNetworks: boolean | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     secretKey: e.SECRET_KEY,
     jobs: e.JOBS,
+    callbackPrivateNetworks: e.CALLBACK_PRIVATE_NETWORKS,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
@@ -144,5 +153,6 @@ export function defaultConfig(): Config {
     timeZone: 'Asia/Kolkata',
     secretKey: undefined,
     jobs: false,
+    callbackPrivateNetworks: undefined,
   };
 }

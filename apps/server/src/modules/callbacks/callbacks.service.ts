@@ -40,6 +40,11 @@ export interface CallbacksDeps {
   scheduleMs?: readonly number[] | undefined;
   /** Per-attempt HTTP timeout (10 s by default). */
   httpTimeoutMs?: number | undefined;
+  /**
+   * Whether notify URLs may reach loopback and private networks (the demo's and the tests' receivers
+   * are local); off, they are refused before connecting (SSRF). CALLBACK_PRIVATE_NETWORKS.
+   */
+  privateNetworks: boolean;
 }
 
 /** The pg-boss queue of deliveries: one job per attempt, at most one active per order (singleton by order code). */
@@ -274,7 +279,9 @@ export class CallbacksService {
       const signing = await this.deps.merchants.signingSecretOf(this.db, row.merchantNo);
       if (!signing) throw new Error('the merchant is gone');
       requestBody = signedBody(params, signing.secret, signing.signType);
-      exchange = await postForm(callback.url, requestBody, this.httpTimeoutMs);
+      exchange = await postForm(callback.url, requestBody, this.httpTimeoutMs, {
+        privateNetworks: this.deps.privateNetworks,
+      });
     } catch (error) {
       // No key to sign with (e.g. the server key changed): a failed attempt, retried on the schedule.
       exchange = {
@@ -519,7 +526,9 @@ export class CallbacksService {
       }
     }
     const requestBody = signedBody(params, secret, signType);
-    const exchange = await postForm(input.url, requestBody, this.httpTimeoutMs);
+    const exchange = await postForm(input.url, requestBody, this.httpTimeoutMs, {
+      privateNetworks: this.deps.privateNetworks,
+    });
     await this.db.transaction((tx) =>
       writeAudit(
         tx,

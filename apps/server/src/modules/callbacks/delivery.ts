@@ -1,4 +1,7 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
 import { CALLBACK_RESPONSE_LIMIT } from '@paydesk/contract';
+import { Agent, fetch, type Response } from 'undici';
 
 /** What one POST of a callback sent and got back. */
 export interface Exchange {
@@ -14,6 +17,15 @@ export interface Exchange {
 
 /** More than this is not a SUCCESS answer: reading stops here. */
 const READ_LIMIT = 64 * 1024;
+
+/** The URL's host as an address or name (IPv6 without brackets), or null when it does not parse. */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return null;
+  }
+}
 
 async function readUpTo(res: Response, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
   if (!res.body) return { bytes: Buffer.alloc(0), complete: true };
@@ -44,14 +56,93 @@ function describeError(error: unknown, timeoutMs: number): string {
 }
 
 /**
+ * Addresses a merchant's notify URL may not reach unless private networks are allowed: loopback,
+ * the private ranges, link-local (cloud metadata lives there), carrier-grade NAT, unspecified,
+ * multicast and reserved, in IPv4 and IPv6. Otherwise a merchant could make the server call the
+ * platform's own internal services (SSRF).
+ */
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+
+/** Whether `address` (an IP literal) is in a private or reserved range, IPv4-mapped IPv6 included. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const refusal = (address: string) =>
+  `the address ${address} is in a private network: callbacks may not call it (CALLBACK_PRIVATE_NETWORKS)`;
+
+/**
+ * The connections of callbacks that may only reach public addresses: the name is resolved here and
+ * the connection goes to the address checked (a name that resolves differently a second time cannot
+ * slip through).
+ */
+const publicOnly = new Agent({
+  connect: {
+    lookup(hostname, options, callback) {
+      dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+        if (error) return callback(error, '', 0);
+        const denied = addresses.find((a) => isPrivateAddress(a.address));
+        if (denied) {
+          return callback(Object.assign(new Error(refusal(denied.address)), { code: 'EPRIVATE' }), '', 0);
+        }
+        // The caller asked for one address or for all, as dns.lookup answers either.
+        if ((options as { all?: boolean }).all) return (callback as unknown as AllCallback)(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    },
+  },
+});
+type AllCallback = (error: Error | null, addresses: LookupAddress[]) => void;
+
+/**
  * POSTs a form body to `url` and reads the answer: no redirect is followed (a 3xx is a failed
  * attempt), the whole exchange is bounded by `timeoutMs`, and at most 64 KiB of the answer is read.
+ * Unless `privateNetworks` is allowed, an address in a private or reserved range is refused before
+ * connecting (see PRIVATE).
  */
-export async function postForm(url: string, body: string, timeoutMs: number): Promise<Exchange> {
+export async function postForm(
+  url: string,
+  body: string,
+  timeoutMs: number,
+  options: { privateNetworks: boolean },
+): Promise<Exchange> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  if (!options.privateNetworks) {
+    // An IP literal is connected to without a lookup: check it here.
+    const host = hostOf(url);
+    if (host !== null && isPrivateAddress(host)) {
+      return { status: null, responseBody: null, error: refusal(host), durationMs: elapsed(), succeeded: false };
+    }
+  }
   try {
     const res = await fetch(url, {
+      ...(options.privateNetworks ? {} : { dispatcher: publicOnly }),
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
