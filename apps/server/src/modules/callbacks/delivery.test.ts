@@ -38,6 +38,7 @@ describe('private networks (SSRF)', () => {
       'fe80::1',
       'fd12:3456::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
       '::ffff:10.0.0.1',
     ])
       expect([a, isPrivateAddress(a)]).toEqual([a, true]);
@@ -57,6 +58,9 @@ describe('private networks (SSRF)', () => {
     expect(named.error).toMatch(/^EPRIVATE: the address (127\.0\.0\.1|::1) is in a private network/);
     const v6 = await postForm(`http://[::1]:${port}/notify`, 'a=1', 2000, { privateNetworks: false });
     expect(v6.error).toMatch(/the address ::1 is in a private network/);
+    // The URL parser writes a mapped address in hex: [::ffff:7f00:1].
+    const mapped = await postForm(`http://[::ffff:127.0.0.1]:${port}/notify`, 'a=1', 2000, { privateNetworks: false });
+    expect(mapped.error).toMatch(/the address ::ffff:7f00:1 is in a private network/);
     expect(received).toBe(before);
   });
 

@@ -84,10 +84,11 @@ for (const [net, prefix] of [
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
-/** Whether `address` (an IP literal) is in a private or reserved range, IPv4-mapped IPv6 included. */
+/**
+ * Whether `address` (an IP literal) is in a private or reserved range. IPv4-mapped IPv6 addresses
+ * (::ffff:127.0.0.1, ::ffff:7f00:1) are checked against the IPv4 ranges by BlockList itself.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
   const family = isIP(address);
   if (family === 0) return false;
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
