@@ -216,7 +216,9 @@ export function resolveOptions(
   let accountsFile: string | null = null;
   let file: AccountsFile = {};
   const named = get('accounts-file');
-  const path = resolve(cwd, named || resolve(env.DATA_DIR ?? './data', 'demo-accounts.json'));
+  // Relative paths from where the command was typed, as the server resolves DATA_DIR: `npm start` and
+  // `npm run simulate` typed in the same folder find the same file (npm runs each in its workspace).
+  const path = named ? resolve(cwd, named) : resolve(cwd, env.DATA_DIR ?? './data', 'demo-accounts.json');
   if (named || existsSync(path)) {
     file = readAccountsFile(path);
     accountsFile = path;

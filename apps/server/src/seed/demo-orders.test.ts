@@ -22,6 +22,12 @@ import { DEMO_ACCOUNTS_FILE, type SeedResult, seedOnFirstStart } from './seed.js
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const now = new Date();
+/**
+ * The history made here: smaller than the default (the same plan and engine at any size; the default's
+ * two minutes would double this suite's time on each database).
+ */
+const TEST_COUNT = 1_000;
+
 let database: Database;
 let drop: () => Promise<void> = async () => undefined;
 let config: Config;
@@ -41,7 +47,15 @@ beforeAll(async () => {
   } else {
     database = await openDatabase({});
   }
-  config = { ...defaultConfig(), demo: true, demoOrders: true, databaseUrl: url, dataDir, secretKey: randomBytes(32) };
+  config = {
+    ...defaultConfig(),
+    demo: true,
+    demoOrders: true,
+    demoOrderCount: TEST_COUNT,
+    databaseUrl: url,
+    dataDir,
+    secretKey: randomBytes(32),
+  };
   seeded = await seedOnFirstStart({ config, database, now });
   services = buildServices({ config, database });
   const [m] = await database.db.select({ userId: merchants.userId }).from(merchants);
@@ -60,20 +74,21 @@ describe('the demo order history', () => {
   it('is on with npm start and off in tests unless asked', () => {
     expect(loadConfig({}).demoOrders).toBe(true);
     expect(loadConfig({}).demoOrderCount).toBe(DEMO_ORDER_COUNT);
+    expect(DEMO_ORDER_COUNT).toBeGreaterThanOrEqual(2_000); // a few thousand over 30 days
     expect(loadConfig({ DEMO_ORDERS: '0' }).demoOrders).toBe(false);
     expect(loadConfig({ DEMO_ORDERS: '3000' })).toMatchObject({ demoOrders: true, demoOrderCount: 3_000 });
     expect(() => loadConfig({ DEMO_ORDERS: 'lots' })).toThrow(/DEMO_ORDERS/);
     expect(defaultConfig().demoOrders).toBe(false);
     expect(seeded.kind).toBe('demo');
-    expect(seeded.demoOrders?.orders).toBeGreaterThanOrEqual(DEMO_ORDER_COUNT);
+    expect(seeded.demoOrders?.orders).toBeGreaterThanOrEqual(TEST_COUNT);
     // The plan and the engine agree: hardly any step was refused (a supplement finding no account at most).
     const refused = Object.values(seeded.demoOrders!.refused).reduce((a, b) => a + b, 0);
-    expect(refused, JSON.stringify(seeded.demoOrders!.refused)).toBeLessThanOrEqual(DEMO_ORDER_COUNT / 100);
+    expect(refused, JSON.stringify(seeded.demoOrders!.refused)).toBeLessThanOrEqual(TEST_COUNT / 100);
   });
 
   it('spreads orders over the last 30 days, busier in the evening, with some in the last hour', async () => {
     const all = await database.db.select({ createdAt: orders.createdAt }).from(orders);
-    expect(all.length).toBeGreaterThanOrEqual(DEMO_ORDER_COUNT);
+    expect(all.length).toBeGreaterThanOrEqual(TEST_COUNT);
     const times = all.map((o) => o.createdAt.getTime());
     expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - DEMO_ORDER_DAYS * DAY);
     expect(Math.min(...times)).toBeLessThan(now.getTime() - (DEMO_ORDER_DAYS - 1) * DAY);

@@ -61,6 +61,15 @@ describe('the simulator', () => {
     expect(options.merchant).toEqual({ mchId: '10001', secret: 'demo-secret-merchant1', signType: 'HMAC-SHA256' });
     expect(options.rate).toBe(3);
     expect(() => resolveOptions([], { DATA_DIR: join(dir, 'nothing-here') }, dir)).toThrow(/--supplier/);
+    // No flag: <where the command was typed>/<DATA_DIR or ./data>/demo-accounts.json, as the server
+    // resolves its data folder (npm runs the simulator in its own workspace folder).
+    const typedIn = join(dir, 'typed-in');
+    writeDemoAccountsFile(join(typedIn, 'data'), t.seed);
+    const found = resolveOptions([], {}, typedIn) as SimulatorOptions;
+    expect(found.accountsFile).toBe(join(typedIn, 'data', 'demo-accounts.json'));
+    expect(found.suppliers.map((s) => s.account).sort()).toEqual(['agent1', 'supplier1']);
+    const relative = resolveOptions([], { DATA_DIR: 'typed-in/data' }, dir) as SimulatorOptions;
+    expect(relative.accountsFile).toBe(join(typedIn, 'data', 'demo-accounts.json'));
     expect(() => resolveOptions(['--rate', 'fast', '--accounts-file', file], {})).toThrow(/--rate/);
     expect(resolveOptions(['--help'], {})).toBe('help');
   });
