@@ -24,6 +24,7 @@ import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
 import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
+import { type CpuPerUnit, cpuPerUnit, cpuSample } from './cpu.js';
 import { type LoadJob, type LoadResult, post } from './load.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,6 +56,8 @@ interface PhaseResult {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU ms per unit done: this process (server and clients), pgbench's client, PostgreSQL. */
+  cpu?: CpuPerUnit;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -77,6 +80,7 @@ function summarise(name: string, latencies: number[], failed: number, seconds: n
 /** pgbench -N on the scratch database: tps (excluding connection time) and its latency average. */
 function pgbench(url: string): PhaseResult {
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  const before = cpuSample();
   const out = execFileSync('pgbench', ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-r', url], {
     encoding: 'utf8',
   });
@@ -92,6 +96,7 @@ function pgbench(url: string): PhaseResult {
     p50: avg,
     p95: Number.NaN,
     p99: Number.NaN,
+    cpu: cpuPerUnit(before, cpuSample(), count),
   };
 }
 
@@ -153,11 +158,15 @@ async function main() {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     // Phase 2: order creation alone.
+    const createStart = cpuSample();
     const create = PHASES.has('create')
       ? await profiled(() => loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS, merchants }))
       : null;
     const creation = create
-      ? summarise('signed order create', create.latencies, create.failed, create.seconds)
+      ? {
+          ...summarise('signed order create', create.latencies, create.failed, create.seconds),
+          cpu: cpuPerUnit(createStart, cpuSample(), create.latencies.length + create.failed),
+        }
       : skipped('signed order create');
     console.error(`create: ${creation.rate.toFixed(0)}/s`);
 
@@ -169,11 +178,15 @@ async function main() {
       googleCode: totpCode(secret, new Date()),
     });
     const token = String(login.data?.token);
+    const cycleStart = cpuSample();
     const cycle = PHASES.has('cycle')
       ? await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token, merchants })
       : null;
     const full = cycle
-      ? summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds)
+      ? {
+          ...summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds),
+          cpu: cpuPerUnit(cycleStart, cpuSample(), cycle.latencies.length + cycle.failed),
+        }
       : skipped('full cycle (create, confirm, callback)');
     console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
     if (cycle?.steps) {
@@ -269,6 +282,18 @@ async function addMerchants(services: ReturnType<typeof buildServices>, db: Db) 
   return added;
 }
 
+function cpuRow(r: PhaseResult, pg: PhaseResult) {
+  const ms = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));
+  const total = (c: CpuPerUnit | undefined) =>
+    c?.postgres === null || c === undefined ? null : (c.node ?? 0) + (c.children ?? 0) + c.postgres;
+  const mine = total(r.cpu);
+  const base = total(pg.cpu);
+  const times = mine === null || base === null || base === 0 ? '—' : (mine / base).toFixed(1);
+  const client = r === pg ? ms(r.cpu?.children) : '—';
+  const node = r === pg ? '—' : ms(r.cpu?.node);
+  return `| ${r.name} | ${client} | ${node} | ${ms(r.cpu?.postgres)} | ${ms(mine)} | ${times} |`;
+}
+
 function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) {
   const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
   const ratio = (n: number) => (Number.isNaN(n) || Number.isNaN(pg.rate) ? '—' : (n / pg.rate).toFixed(2));
@@ -285,6 +310,14 @@ function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) 
       ...rows,
       '',
       '(pgbench reports its latency average in the p50 column.)',
+      '',
+      'CPU per unit done (a transaction, an order or a cycle), ms: what each phase costs the machine. Where the',
+      'clients, the server and PostgreSQL share the cores, a rate is about the cores over the total, so the ratio',
+      "of two totals bounds the ratio of their rates. 'Node' is this process: the server and the clients' thread.",
+      '',
+      '| phase | pgbench client | Node | PostgreSQL | total | total x pgbench -N |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...[pg, creation, full].filter((r) => r.cpu).map((r) => cpuRow(r, pg)),
     ].join('\n'),
   );
 }
