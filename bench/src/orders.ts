@@ -101,11 +101,13 @@ function pgbench(url: string): PhaseResult {
 }
 
 /**
- * With BENCH_PROFILE=<file>, a CPU profile of the server's thread during the create phase alone
- * (open it in Chrome's DevTools, Performance tab).
+ * With BENCH_PROFILE=<file>, a CPU profile of the server's thread during a phase: the create phase's
+ * in <file>, the cycle's in <file>.cycle (open them in Chrome's DevTools, Performance tab). Under a
+ * saturated machine a thread that waits for a core inside a system call is sampled there: read the
+ * native `writev` of the database driver's sends as that, not as the send's own cost.
  */
-async function profiled<T>(run: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_PROFILE;
+async function profiled<T>(run: () => Promise<T>, suffix = ''): Promise<T> {
+  const file = process.env.BENCH_PROFILE ? `${process.env.BENCH_PROFILE}${suffix}` : undefined;
   if (!file) return run();
   const session = new Session();
   session.connect();
@@ -180,7 +182,10 @@ async function main() {
     const token = String(login.data?.token);
     const cycleStart = cpuSample();
     const cycle = PHASES.has('cycle')
-      ? await loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token, merchants })
+      ? await profiled(
+          () => loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token, merchants }),
+          '.cycle',
+        )
       : null;
     const full = cycle
       ? {
