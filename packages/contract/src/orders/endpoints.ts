@@ -63,9 +63,9 @@ export const orderRowSchema = z.object({
   productId: z.number().int(),
   productName: z.string(),
   amount: z.number().int(),
-  /** The merchant's fee, fixed at creation. */
-  fee: z.number().int(),
-  /** What the suppliers earned (set at payment). */
+  /** The merchant's fee, fixed at creation (null for a supplier: ORDER_FIELDS_HIDDEN_FROM). */
+  fee: z.number().int().nullable(),
+  /** What the suppliers earned (set at payment; null for a merchant). */
   commission: z.number().int().nullable(),
   state: z.number().int(),
   mark: z.number().int(),
@@ -140,11 +140,13 @@ export const orderFilterShape = {
 
 export const timelineEntrySchema = z.object({
   at: z.string(),
-  /** 'created', 'allocated', 'paid', 'transfer', 'callback', 'marked', ... */
+  /** One of ORDER_EVENT_KINDS. */
   kind: z.string(),
   fromState: z.number().int().nullable(),
   toState: z.number().int().nullable(),
+  /** Who did it: null for the system, and for a merchant or supplier when it was someone outside its team. */
   actor: z.string().nullable(),
+  /** Empty where the note is the other party's business (ORDER_EVENTS). */
   note: z.string(),
 });
 
@@ -152,6 +154,7 @@ export const orderDetailSchema = z.object({
   order: orderRowSchema,
   payee: payeeSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
+  /** The order's ledger transfers; a merchant or supplier gets only the entries of its own accounts. */
   transfers: z.array(
     z.object({
       id: z.number().int(),

@@ -93,3 +93,47 @@ export function actionAllowed(action: OrderAction, role: Role, state: number, lo
   if (action === 'unlock') return locked;
   return (ACTION_FROM[action] as readonly number[]).includes(state);
 }
+
+/**
+ * What an order's timeline records (order_events.kind); the console shows `orders:timeline.<kind>`.
+ * `side`: whose business the event's note is. A merchant or a supplier reads the notes of its own
+ * side's events and of both sides' ('both'), never the other side's (which name the other party's
+ * accounts, addresses or people).
+ */
+export const ORDER_EVENTS = {
+  created: 'merchant',
+  allocated: 'supplier',
+  allocationFailed: 'both',
+  payerUtr: 'both',
+  paid: 'both',
+  rejected: 'both',
+  resourceFreed: 'both',
+  timedOut: 'both',
+  reversed: 'both',
+  marked: 'both',
+  unlocked: 'both',
+  callbackSkipped: 'merchant',
+  callbackTriggered: 'merchant',
+  callbackReplayed: 'merchant',
+  callbackSucceeded: 'merchant',
+  callbackFailed: 'merchant',
+} as const satisfies Record<string, 'merchant' | 'supplier' | 'both'>;
+export type OrderEventKind = keyof typeof ORDER_EVENTS;
+export const ORDER_EVENT_KINDS = Object.keys(ORDER_EVENTS) as OrderEventKind[];
+
+/**
+ * Order fields a party does not see: the server sends them as null (lists, export, detail) and leaves
+ * their sums out of the totals. A merchant sees nothing of who took its order (supplier, account,
+ * commission); a supplier does not see the merchant's fee.
+ */
+export const ORDER_FIELDS_HIDDEN_FROM = {
+  merchant: ['supplierId', 'supplierName', 'resourceId', 'resourceName', 'commission'],
+  supplier: ['fee'],
+} as const satisfies Partial<Record<Role, readonly string[]>>;
+export type OrderFieldHidden = (typeof ORDER_FIELDS_HIDDEN_FROM)[keyof typeof ORDER_FIELDS_HIDDEN_FROM][number];
+
+/** Whether `role` sees an order field (see ORDER_FIELDS_HIDDEN_FROM). */
+export function orderFieldShown(role: Role | undefined, field: OrderFieldHidden): boolean {
+  const hidden = (ORDER_FIELDS_HIDDEN_FROM as Partial<Record<Role, readonly string[]>>)[role ?? 'merchant'];
+  return !hidden?.includes(field);
+}

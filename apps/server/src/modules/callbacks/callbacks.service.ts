@@ -6,6 +6,7 @@ import {
   type CallbackTrigger,
   DEFAULT_CALLBACK_WINDOW_HOURS,
   ORDER_STATE,
+  type OrderEventKind,
   PAID_STATES,
   type SignType,
 } from '@paydesk/contract';
@@ -377,7 +378,7 @@ export class CallbacksService {
     order: OrderRecord,
     from: readonly number[],
     to: number,
-    kind: string,
+    kind: OrderEventKind,
     note: string,
   ): Promise<OrderRecord | null> {
     if (!from.includes(order.state)) return null;
@@ -458,7 +459,7 @@ export class CallbacksService {
       const now = this.now();
       await tx.insert(orderEvents).values({
         orderId: order.id,
-        kind: 'callbackReplayed',
+        kind: 'callbackReplayed' satisfies OrderEventKind,
         fromState: null,
         toState: null,
         actorUserId: actor.userId,

@@ -1,4 +1,15 @@
-import { ORDER_MARK, ORDER_STATE, type OrderRow, orderFilterShape, productById } from '@paydesk/contract';
+import {
+  isStaff,
+  ORDER_EVENTS,
+  ORDER_FIELDS_HIDDEN_FROM,
+  ORDER_MARK,
+  ORDER_STATE,
+  type OrderEventKind,
+  type OrderRow,
+  orderFilterShape,
+  productById,
+  type Role,
+} from '@paydesk/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -49,7 +60,23 @@ type Joined = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrderRow(r: Joined): OrderRow {
+/** Who reads: the role decides which fields it sees (ORDER_FIELDS_HIDDEN_FROM). */
+export interface OrderReader {
+  role: Role;
+  userId: number;
+}
+
+const hiddenFrom = (role: Role): readonly string[] =>
+  (ORDER_FIELDS_HIDDEN_FROM as Partial<Record<Role, readonly string[]>>)[role] ?? [];
+
+/** An order as `role` may see it: the fields it does not see are null. */
+export function toOrderRow(r: Joined, role: Role): OrderRow {
+  const row = fullOrderRow(r);
+  for (const field of hiddenFrom(role)) (row as Record<string, unknown>)[field] = null;
+  return row;
+}
+
+function fullOrderRow(r: Joined): OrderRow {
   const o = r.order;
   return {
     id: o.id,
@@ -114,11 +141,7 @@ export class OrderQueries {
       .leftJoin(resources, eq(resources.id, orders.resourceId));
   }
 
-  private scopeWhere(
-    scope: DataScope,
-    caller: { role: string; userId: number },
-    isProxy?: boolean | null,
-  ): SQL | undefined {
+  private scopeWhere(scope: DataScope, caller: OrderReader, isProxy?: boolean | null): SQL | undefined {
     if (scope.all) return undefined;
     if (caller.role === 'merchant') return eq(orders.merchantUserId, caller.userId);
     // A supplier: its own orders and its agents' (isProxy narrows to one or the other).
@@ -130,7 +153,7 @@ export class OrderQueries {
     return inArray(orders.supplierUserId, [...scope.userIds]);
   }
 
-  whereOf(scope: DataScope, caller: { role: string; userId: number }, f: OrderFilters): SQL | undefined {
+  whereOf(scope: DataScope, caller: OrderReader, f: OrderFilters): SQL | undefined {
     const like = (v: string | null | undefined) => (v ? `%${escapeLike(v)}%` : null);
     const tz = this.deps.timeZone;
     return and(
@@ -166,11 +189,7 @@ export class OrderQueries {
     return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(orders.id)];
   }
 
-  async getList(
-    scope: DataScope,
-    caller: { role: string; userId: number },
-    input: OrderFilters & { pageIndex: number; pageSize: number },
-  ) {
+  async getList(scope: DataScope, caller: OrderReader, input: OrderFilters & { pageIndex: number; pageSize: number }) {
     const where = this.whereOf(scope, caller, input);
     const [rows, [totals]] = await Promise.all([
       this.select()
@@ -188,21 +207,19 @@ export class OrderQueries {
         .from(orders)
         .where(where),
     ]);
+    const sums = { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 };
+    const hidden = hiddenFrom(caller.role);
     return {
-      list: rows.map(toOrderRow),
+      list: rows.map((r) => toOrderRow(r, caller.role)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
-      summary: { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 },
+      summary: Object.fromEntries(Object.entries(sums).filter(([key]) => !hidden.includes(key))),
     };
   }
 
   /** The filtered set for the CSV export, in the list's order (newest first by default). */
-  async *exportList(
-    scope: DataScope,
-    caller: { role: string; userId: number },
-    input: OrderFilters,
-  ): AsyncGenerator<OrderRow> {
+  async *exportList(scope: DataScope, caller: OrderReader, input: OrderFilters): AsyncGenerator<OrderRow> {
     const where = this.whereOf(scope, caller, input);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder !== 'asc';
@@ -220,11 +237,19 @@ export class OrderQueries {
         .where(and(where, after))
         .orderBy(...this.orderBy(input))
         .limit(limit);
-      return rows.map(toOrderRow);
+      return rows.map((r) => toOrderRow(r, caller.role));
     });
   }
 
-  async getDetail(scope: DataScope, orderCode: string) {
+  /**
+   * One order with what the payer pays to, its timeline and its ledger transfers, as the caller may
+   * see them. Staff see everything. A merchant or a supplier sees the order's fields as in its lists
+   * (toOrderRow), the entries of its own team's accounts only (a transfer with none is left out), the
+   * names of its own team's people in the timeline (others' actions read as the system's), the
+   * notes of its own side's events (ORDER_EVENTS) and no transfer notes: never the other party's
+   * accounts, people or money.
+   */
+  async getDetail(scope: DataScope, caller: OrderReader, orderCode: string) {
     const order = await this.deps.orders.findInScope(this.db, orderCode, scope);
     const [joined] = await this.select().where(eq(orders.id, order.id));
     const events = await this.db
@@ -239,7 +264,13 @@ export class OrderQueries {
       .orderBy(asc(ledgerTransfers.id));
     const entries = transfers.length
       ? await this.db
-          .select({ transferId: ledgerEntries.transferId, account: ledgerAccounts.code, amount: ledgerEntries.amount })
+          .select({
+            transferId: ledgerEntries.transferId,
+            account: ledgerAccounts.code,
+            amount: ledgerEntries.amount,
+            ownerKind: ledgerAccounts.ownerKind,
+            ownerId: ledgerAccounts.ownerId,
+          })
           .from(ledgerEntries)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
           .where(
@@ -250,29 +281,61 @@ export class OrderQueries {
           )
           .orderBy(asc(ledgerEntries.id))
       : [];
+
+    const staff = scope.all || isStaff(caller.role);
+    const team = scope.all ? [] : scope.userIds;
+    const side = caller.role === 'merchant' ? 'merchant' : 'supplier';
+    const ownAccount = staff ? () => true : await this.ownAccountTest(caller.role, team, order);
+    const inTeam = (userId: number | null) => userId !== null && team.includes(userId);
+    const noteShown = (kind: string, actorUserId: number | null) => {
+      const eventSide = ORDER_EVENTS[kind as OrderEventKind] as string | undefined;
+      return (actorUserId === null || inTeam(actorUserId)) && (eventSide === 'both' || eventSide === side);
+    };
     return {
-      order: toOrderRow(joined!),
+      order: toOrderRow(joined!, caller.role),
       payee: await this.deps.orders.payeeOfOrder(this.db, order),
       timeline: events.map((e) => ({
         at: e.createdAt.toISOString(),
         kind: e.kind,
         fromState: e.fromState,
         toState: e.toState,
-        actor: e.actorAccount,
-        note: e.note,
+        actor: staff || inTeam(e.actorUserId) ? e.actorAccount : null,
+        note: staff || noteShown(e.kind, e.actorUserId) ? e.note : '',
       })),
-      transfers: transfers.map((t) => ({
-        id: t.id,
-        type: t.type,
-        idempotencyKey: t.idempotencyKey,
-        note: t.note,
-        createdAt: t.createdAt.toISOString(),
-        entries: entries.filter((e) => e.transferId === t.id).map((e) => ({ account: e.account, amount: e.amount })),
-      })),
+      transfers: transfers
+        .map((t) => ({
+          id: t.id,
+          type: t.type,
+          idempotencyKey: t.idempotencyKey,
+          // Written for staff ('... confirmed by <account>'): the type says what it was.
+          note: staff ? t.note : '',
+          createdAt: t.createdAt.toISOString(),
+          entries: entries
+            .filter((e) => e.transferId === t.id && ownAccount(e))
+            .map((e) => ({ account: e.account, amount: e.amount })),
+        }))
+        .filter((t) => staff || t.entries.length > 0),
     };
   }
 
-  async getLastOrder(scope: DataScope, caller: { role: string; userId: number }) {
+  /** Whether a ledger account is the merchant's (its own order's) or the supplier team's. */
+  private async ownAccountTest(role: Role, team: readonly number[], order: OrderRecord) {
+    if (role === 'merchant') {
+      return (a: { ownerKind: string; ownerId: number | null }) =>
+        a.ownerKind === 'merchant' && a.ownerId === order.merchantId;
+    }
+    const rows = team.length
+      ? await this.db
+          .select({ id: suppliers.id })
+          .from(suppliers)
+          .where(inArray(suppliers.userId, [...team]))
+      : [];
+    const ids = new Set(rows.map((r) => r.id));
+    return (a: { ownerKind: string; ownerId: number | null }) =>
+      a.ownerKind === 'supplier' && a.ownerId !== null && ids.has(a.ownerId);
+  }
+
+  async getLastOrder(scope: DataScope, caller: OrderReader) {
     const [row] = await this.db
       .select({ orderCode: orders.orderCode, createdAt: orders.createdAt, state: orders.state })
       .from(orders)

@@ -38,7 +38,7 @@ export function ordersHandlers(orders: OrdersService, queries: OrderQueries, upl
     orderUploadFlag: (_input, ctx) => uploads.flag({ userId: ctx.user.userId, role: ctx.role }),
     getList: (input, ctx) => queries.getList(ctx.scope, caller(ctx), { ...input, pageSize: pageSizeOf(input) }),
     exportList: (input, ctx) => queries.exportList(ctx.scope, caller(ctx), input),
-    getDetail: (input, ctx) => queries.getDetail(ctx.scope, input.orderCode),
+    getDetail: (input, ctx) => queries.getDetail(ctx.scope, caller(ctx), input.orderCode),
     getLastOrder: async (_input, ctx) => queries.getLastOrder(ctx.scope, caller(ctx)),
     getOrderStatusList: async () => queries.getOrderStatusList(),
     getOrderMarkList: async () => queries.getOrderMarkList(),

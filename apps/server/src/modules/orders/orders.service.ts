@@ -10,6 +10,7 @@ import {
   LOCKING_MARKS,
   ORDER_STATE,
   type OrderAction,
+  type OrderEventKind,
   type OrderMark,
   productById,
   type SignType,
@@ -899,7 +900,7 @@ export class OrdersService {
     order: OrderRecord,
     state: number,
     actor: Actor | null,
-    kind: string,
+    kind: OrderEventKind,
     note: string,
     extra: Partial<typeof orders.$inferInsert> = {},
   ): Promise<OrderRecord> {
@@ -915,7 +916,7 @@ export class OrdersService {
   private async event(
     tx: Tx,
     order: OrderRecord,
-    kind: string,
+    kind: OrderEventKind,
     fromState: number | null,
     toState: number | null,
     actor: Actor | null,
@@ -926,7 +927,7 @@ export class OrdersService {
 
   private eventRow(
     order: Pick<OrderRecord, 'id'>,
-    kind: string,
+    kind: OrderEventKind,
     fromState: number | null,
     toState: number | null,
     actor: Actor | null,

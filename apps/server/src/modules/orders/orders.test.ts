@@ -1,4 +1,5 @@
 import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
+import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -446,6 +447,75 @@ describe('marks, locks, scope', () => {
     );
     expect((await t.call(api.getDetail, { orderCode: parentOrder.orderCode }, auth('agent1'))).status).toBe(404);
     expect(list.body.data.summary.amount).toBeGreaterThan(0);
+  });
+
+  it('each party sees its own side of an order: fields, ledger entries, people and notes', async () => {
+    const { orderCode } = await createOk({ amount: '47000' });
+    const taken = await orderOf(orderCode);
+    const owner = taken.isProxy ? 'agent1' : 'supplier1';
+    expect((await t.call(api.confirmOrder, { orderCode }, auth(owner))).body.code).toBe(200);
+    const detail = async (account: string) => {
+      const res = await t.call(api.getDetail, { orderCode }, auth(account));
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as {
+        order: Record<string, unknown>;
+        timeline: Array<{ kind: string; actor: string | null; note: string }>;
+        transfers: Array<{ type: string; entries: Array<{ account: string; amount: number }> }>;
+      };
+    };
+    const accounts = (d: Awaited<ReturnType<typeof detail>>) =>
+      d.transfers.flatMap((tr) => tr.entries.map((e) => e.account));
+    const event = (d: Awaited<ReturnType<typeof detail>>, kind: string) => d.timeline.find((e) => e.kind === kind)!;
+
+    // Staff: everything, the platform's revenue and the supplier's people included.
+    const staff = await detail('admin');
+    expect(staff.order.supplierName).not.toBeNull();
+    expect(staff.order.commission).toBe(1410); // 3.00 % of 470.00
+    expect(accounts(staff)).toEqual(expect.arrayContaining(['platform:revenue', `merchant:${merchantId}:available`]));
+    expect(event(staff, 'paid').actor).toBe(owner);
+    expect(event(staff, 'allocated').note).not.toBe('');
+
+    // The merchant: its fee and its own account only; nothing of who took the order.
+    const merchant = await detail('merchant1');
+    expect(merchant.order).toMatchObject({ fee: 1645, commission: null, supplierId: null, supplierName: null });
+    expect(merchant.order).toMatchObject({ resourceId: null, resourceName: null });
+    expect(accounts(merchant)).toEqual([`merchant:${merchantId}:available`]);
+    expect(merchant.transfers.map((tr) => tr.type)).toEqual(['orderPaid']);
+    expect(event(merchant, 'created').note).toMatch(/merchant API/);
+    expect(event(merchant, 'allocated').note).toBe('');
+    expect(event(merchant, 'paid')).toMatchObject({ actor: null, note: '' });
+    // (The payee is what the merchant's payer pays to: the create's answer gives it to the merchant too.)
+    const { payee: _payee, ...merchantView } = merchant as typeof merchant & { payee: unknown };
+    expect(JSON.stringify(merchantView)).not.toMatch(/supplier:|platform:|agent1|supplier1|Supplier One|Agent One/);
+
+    // The supplier team: its commission and its own accounts; not the merchant's fee, money or address.
+    const supplier = await detail('supplier1');
+    expect(supplier.order.fee).toBeNull();
+    expect(supplier.order.commission).toBe(1410);
+    expect(accounts(supplier).length).toBeGreaterThan(0);
+    expect(accounts(supplier).every((a) => a.startsWith('supplier:'))).toBe(true);
+    expect(event(supplier, 'paid').actor).toBe(owner);
+    expect(event(supplier, 'created').note).toBe('');
+    expect(JSON.stringify(supplier)).not.toMatch(/merchant:|platform:/);
+    if (taken.isProxy) {
+      // An agent sees its own accounts, not its parent's share.
+      const agent = await detail('agent1');
+      expect(accounts(agent).every((a) => a.startsWith(`supplier:${supplierIdOf.get('agent1')}:`))).toBe(true);
+    }
+
+    // Lists, totals and the export hide the same fields.
+    const byMerchant = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('merchant1'));
+    expect(byMerchant.body.data.list[0]).toMatchObject({ commission: null, supplierName: null, fee: 1645 });
+    expect(Object.keys(byMerchant.body.data.summary).sort()).toEqual(['amount', 'fee']);
+    const bySupplier = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('supplier1'));
+    expect(bySupplier.body.data.list[0]).toMatchObject({ fee: null, commission: 1410 });
+    expect(Object.keys(bySupplier.body.data.summary).sort()).toEqual(['amount', 'commission']);
+    const csv = await t.app.inject({
+      url: `${api.exportList.path}?orderCode=${orderCode}`,
+      cookies: { token: auth('supplier1').token! },
+    });
+    const [cells] = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(cells).toMatchObject({ orderCode, fee: '', commission: '1410' });
   });
 
   it('getLastOrder answers the newest order in scope, and merchants may not poll it', async () => {

@@ -1,7 +1,9 @@
-import { endpoints, type Payee, type Role } from '@paydesk/contract';
+import { endpoints, type OrderRow, orderFieldShown, type Payee, type Role } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
@@ -26,6 +28,25 @@ const PAYEE_FIELDS = [
   'paymentLink',
   'hasQrImage',
 ] as const;
+
+/**
+ * A ledger account code in words: 'merchant:3:available' reads 'Merchant Shop A available balance'
+ * (the order's merchant and supplier by name, another party by its number), 'platform:revenue'
+ * 'Platform revenue'.
+ */
+export function ledgerAccountText(
+  i18n: I18n,
+  code: string,
+  order: Pick<OrderRow, 'merchantId' | 'merchantName' | 'supplierId' | 'supplierName'>,
+) {
+  const word = (key: string) => labelOr(i18n, `orders:ledgerAccount.${key}`, key);
+  const [owner = '', id = '', bucket = ''] = code.split(':');
+  if (owner === 'platform') return `${word('platform')} ${word(id)}`;
+  let name = `#${id}`;
+  if (owner === 'merchant' && Number(id) === order.merchantId) name = order.merchantName;
+  if (owner === 'supplier' && Number(id) === order.supplierId && order.supplierName) name = order.supplierName;
+  return `${word(owner)} ${name} ${word(bucket)}`;
+}
 
 /** Roles that may read why each receiving account was or was not chosen. */
 function readsAllocation(role: Role | undefined): boolean {
@@ -60,6 +81,10 @@ export function OrderDetailDrawer(props: {
   });
   const d = detail.data;
   const o = d?.order;
+  const shown = (field: Parameters<typeof orderFieldShown>[1]) => orderFieldShown(props.role, field);
+  /** A field that most orders leave empty (by channel, by state): shown only when it has a value. */
+  const optional = (label: string, value: ReactNode) =>
+    value === null || value === '' ? null : <Descriptions.Item label={label}>{value}</Descriptions.Item>;
   const stateText = (s: number | null) => (s === null ? '' : labelOr(i18n, `orders:state.${s}`, String(s)));
 
   const payeeValue = (payee: Payee, field: (typeof PAYEE_FIELDS)[number]) => {
@@ -98,26 +123,28 @@ export function OrderDetailDrawer(props: {
               <Descriptions.Item label={t('column.amount')}>
                 <span data-testid="order-detail-amount">{money(o.amount)}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('column.fee')}>{money(o.fee)}</Descriptions.Item>
-              <Descriptions.Item label={t('column.commission')}>{money(o.commission)}</Descriptions.Item>
+              {shown('fee') && <Descriptions.Item label={t('column.fee')}>{money(o.fee)}</Descriptions.Item>}
+              {shown('commission') && (
+                <Descriptions.Item label={t('column.commission')}>{money(o.commission)}</Descriptions.Item>
+              )}
               <Descriptions.Item label={t('column.mark')}>{t(`mark.${o.mark}`)}</Descriptions.Item>
               <Descriptions.Item label={t('column.supplemented')}>
                 {o.supplemented
                   ? `${t('yes')}${o.supplementType !== null ? ` · ${t(`supplementType.${o.supplementType}`)}` : ''}`
                   : t('no')}
               </Descriptions.Item>
-              <Descriptions.Item label={t('column.utr')}>{o.utr ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.payerUtr')}>{o.payerUtr ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.supplier')}>{o.supplierName ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('detail.resource')}>{o.resourceName ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.userName')}>{o.userName ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.cardNumber')}>{o.cardNumber ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.ifscCode')}>{o.ifscCode ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.usdtAddress')}>{o.usdtAddress ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.usdtCount')}>{usdtCountText(o.usdtCount)}</Descriptions.Item>
-              <Descriptions.Item label={t('column.clientIp')}>{o.clientIp ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.subject')}>{o.subject ?? ''}</Descriptions.Item>
-              <Descriptions.Item label={t('column.rejectReason')}>{o.rejectReason ?? ''}</Descriptions.Item>
+              {optional(t('column.utr'), o.utr)}
+              {optional(t('column.payerUtr'), o.payerUtr)}
+              {shown('supplierName') && optional(t('column.supplier'), o.supplierName)}
+              {shown('resourceName') && optional(t('detail.resource'), o.resourceName)}
+              {optional(t('column.userName'), o.userName)}
+              {optional(t('column.cardNumber'), o.cardNumber)}
+              {optional(t('column.ifscCode'), o.ifscCode)}
+              {optional(t('column.usdtAddress'), o.usdtAddress)}
+              {optional(t('column.usdtCount'), o.usdtCount === null ? null : usdtCountText(o.usdtCount))}
+              {optional(t('column.clientIp'), o.clientIp)}
+              {optional(t('column.subject'), o.subject)}
+              {optional(t('column.rejectReason'), o.rejectReason)}
               <Descriptions.Item label={t('column.createdAt')}>{at(o.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('detail.allocatedAt')}>{at(o.allocatedAt)}</Descriptions.Item>
               <Descriptions.Item label={t('column.expiresAt')}>{at(o.expiresAt)}</Descriptions.Item>
@@ -188,7 +215,16 @@ export function OrderDetailDrawer(props: {
                       rowKey={(e) => `${tr.id}:${e.account}:${e.amount}`}
                       dataSource={tr.entries}
                       columns={[
-                        { title: t('detail.account'), dataIndex: 'account', key: 'account' },
+                        {
+                          title: t('detail.account'),
+                          dataIndex: 'account',
+                          key: 'account',
+                          render: (code: string) => (
+                            <span title={code} data-testid="order-transfer-account">
+                              {ledgerAccountText(i18n, code, o)}
+                            </span>
+                          ),
+                        },
                         {
                           title: t('detail.entryAmount'),
                           dataIndex: 'amount',

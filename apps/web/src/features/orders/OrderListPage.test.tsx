@@ -385,6 +385,14 @@ describe('OrderListPage: the detail drawer', () => {
         note: 'Demo UPI ICICI (Supplier One)',
       },
       { at: '2024-05-01T10:02:00.000Z', kind: 'marked', fromState: null, toState: null, actor: 'service', note: 'x' },
+      {
+        at: '2024-05-01T10:03:00.000Z',
+        kind: 'callbackSucceeded',
+        fromState: 6,
+        toState: 3,
+        actor: null,
+        note: 'the merchant answered SUCCESS',
+      },
     ],
     transfers: [
       {
@@ -428,15 +436,19 @@ describe('OrderListPage: the detail drawer', () => {
     expect(within(payee).getByText('Demo Account One')).toBeTruthy();
     const timeline = within(drawer).getByTestId('order-detail-timeline');
     const entries = within(timeline).getAllByTestId('order-timeline-entry');
-    expect(entries).toHaveLength(3);
+    expect(entries).toHaveLength(4);
     expect(entries[1]!.textContent).toContain('Allocated');
     expect(entries[1]!.textContent).toContain('Created → Allocated');
     expect(entries[1]!.textContent).toContain('Demo UPI ICICI (Supplier One)');
     expect(entries[1]!.textContent).toContain('System');
     expect(entries[2]!.textContent).toContain('service');
+    // Every kind the server writes has its label (no raw 'callbackSucceeded').
+    expect(entries[3]!.textContent).toContain('Callback succeeded');
     const transfers = within(drawer).getByTestId('order-detail-transfers');
     expect(within(transfers).getByText('Order hold')).toBeTruthy();
-    expect(within(transfers).getByText('supplier:5:frozen')).toBeTruthy();
+    // Ledger accounts in words, the order's parties by name; the code stays at hand as the title.
+    const account = within(transfers).getByText('Supplier Supplier One frozen balance');
+    expect(account.getAttribute('title')).toBe('supplier:5:frozen');
     expect(within(transfers).getByText('-1,234.56')).toBeTruthy();
     const allocation = await within(drawer).findByTestId('order-detail-allocation');
     expect(await within(allocation).findByText('An open order of the same amount on this account')).toBeTruthy();
@@ -445,6 +457,33 @@ describe('OrderListPage: the detail drawer', () => {
     expect(server.sent('/v1.0/order/getDetail')[0]!.url).toContain(`orderCode=${ALLOCATED.orderCode}`);
     // The row's actions are at hand in the drawer too.
     expect(within(drawer).getByTestId(`order-confirm-${ALLOCATED.orderCode}`)).toBeTruthy();
+    // Fields this UPI order leaves empty are not listed; staff see fee, commission and supplier.
+    const fields = within(drawer).getByTestId('order-detail-fields');
+    expect(within(fields).queryByText('IFSC')).toBeNull();
+    expect(within(fields).queryByText('Card number')).toBeNull();
+    expect(within(fields).getByText('Top-up')).toBeTruthy();
+    for (const label of ['Fee', 'Commission', 'Supplier']) expect(within(fields).getByText(label)).toBeTruthy();
+  });
+
+  it('a merchant’s drawer has no supplier side, a supplier’s no fee (as the server sends them)', async () => {
+    const merchantView = { ...ALLOCATED, supplierId: null, supplierName: null, resourceId: null, resourceName: null };
+    server.answers.set('/v1.0/order/getDetail', ok({ ...DETAIL, order: merchantView, transfers: [] }));
+    server.answers.set('/v1.0/order/getList', page([merchantView]));
+    const merchant = renderAt('/order/list/merchant', 'merchant');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
+    let fields = await within(await screen.findByTestId('order-detail')).findByTestId('order-detail-fields');
+    expect(within(fields).getByText('Fee')).toBeTruthy();
+    for (const label of ['Commission', 'Supplier', 'Receiving account'])
+      expect(within(fields).queryByText(label)).toBeNull();
+    merchant.unmount();
+
+    server.answers.set('/v1.0/order/getDetail', ok({ ...DETAIL, order: { ...ALLOCATED, fee: null } }));
+    renderAt('/order/list/supplier', 'supplier');
+    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
+    fields = await within(await screen.findByTestId('order-detail')).findByTestId('order-detail-fields');
+    expect(within(fields).queryByText('Fee')).toBeNull();
+    expect(within(fields).getByText('Commission')).toBeTruthy();
   });
 
   it('a supplier’s drawer has no allocation record (it is staff’s), and a load failure says why', async () => {
