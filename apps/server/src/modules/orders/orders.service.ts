@@ -588,7 +588,9 @@ export class OrdersService {
         idempotencyKey: payTransferKey(order.orderCode),
         type: 'orderPaid',
         orderCode: order.orderCode,
-        note: `order ${order.orderCode} paid${how.note ? `: ${how.note}` : ''}`,
+        // Both parties read this note in their fund records: how it was paid, never who confirmed it
+        // (the transfer's actor keeps that for staff).
+        note: `order ${order.orderCode} paid${how.supplementType !== null ? `: ${how.note}` : ''}`,
         actorUserId: actor?.userId ?? null,
         postings,
       });

@@ -503,6 +503,13 @@ describe('marks, locks, scope', () => {
       expect(accounts(agent).every((a) => a.startsWith(`supplier:${supplierIdOf.get('agent1')}:`))).toBe(true);
     }
 
+    // Both parties read the payment's note in their fund records: it names no one.
+    const [payment] = await t.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `${orderCode}:pay`));
+    expect(payment!.note).toBe(`order ${orderCode} paid`);
+
     // Lists, totals and the export hide the same fields.
     const byMerchant = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('merchant1'));
     expect(byMerchant.body.data.list[0]).toMatchObject({ commission: null, supplierName: null, fee: 1645 });
