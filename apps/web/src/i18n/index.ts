@@ -3,7 +3,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { initialLanguage, LANGUAGES, type Language } from './language';
+import { initialLanguage, LANGUAGES, type Language, payerLanguage } from './language';
 import { NAMESPACES } from './resources';
 
 export const LANGUAGE_KEY = 'language';
@@ -16,8 +16,12 @@ function resources() {
   );
 }
 
-export function setupI18n(browserLanguage = navigator.language) {
-  const language = initialLanguage(browserLanguage, localStorage.getItem(LANGUAGE_KEY));
+/** Starts i18next in the console's language (spec section 1), or with `payer` the payer page's. */
+export function setupI18n(browserLanguage = navigator.language, options: { payer?: boolean } = {}) {
+  const saved = localStorage.getItem(LANGUAGE_KEY);
+  const language = options.payer
+    ? payerLanguage(navigator.languages?.length ? navigator.languages : [browserLanguage], saved)
+    : initialLanguage(browserLanguage, saved);
   dayjs.locale(DAYJS_LOCALE[language]);
   void i18next.use(initReactI18next).init({
     resources: resources(),
