@@ -51,6 +51,7 @@ import { SavedViewsService } from './modules/views/views.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
+import { installGuides } from './platform/guides.js';
 import { installErrorHandling } from './platform/http.js';
 import { Jobs, type JobsTuning } from './platform/jobs.js';
 import { installMetrics } from './platform/metrics.js';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  installGuides(app);
   installMetrics(app);
 
   const services = buildServices(deps);

@@ -1,4 +1,4 @@
-import { endpoints } from '@paydesk/contract';
+import { endpoints, MERCHANT_GUIDE_PATH } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness.js';
 
@@ -29,6 +29,17 @@ describe('operations endpoints', () => {
     const doc = (await t.app.inject({ url: '/docs/json' })).json();
     expect(doc.components.securitySchemes).toHaveProperty('token2');
     expect(doc.paths['/v1.0/user/login'].post.security).toEqual([]);
+  });
+
+  it('/docs/merchant-api serves the merchant integration guide as a page, without signing in', async () => {
+    const res = await t.app.inject({ url: MERCHANT_GUIDE_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h1>Merchant API: collecting payments with PayDesk</h1>');
+    // Code blocks and tables are rendered, not left as Markdown.
+    expect(res.body).toMatch(/<pre><code[^>]*>/);
+    expect(res.body).toContain('<table>');
+    expect(res.body).not.toContain('```');
   });
 
   it('never answers 500 to an unexpected request shape on an unknown path', async () => {

@@ -6,6 +6,9 @@ import { z } from 'zod';
  * so the server signs exactly what the merchant sent.
  */
 
+/** Where the server serves the merchant integration guide (docs/merchant-api.md) as a page. */
+export const MERCHANT_GUIDE_PATH = '/docs/merchant-api';
+
 /** The signature covers every non-empty parameter but `sign`, sorted by name (ASCII), as `k=v&...&key=<secret>`. */
 export function signingString(params: Readonly<Record<string, unknown>>, secret: string): string {
   const keys = Object.keys(params)

@@ -82,6 +82,8 @@ describe('the API test page', () => {
   it('signs like the server (HMAC-SHA256), shows the masked signing string, sends the request and the answer', async () => {
     const logs = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'info')];
     await renderWithKnownInput();
+    // The integration guide is a page of the server, opened from here.
+    expect(screen.getByTestId('api-test-guide').getAttribute('href')).toBe('/docs/merchant-api');
     const expectedText =
       'amount=123450&mchId=10001&mchOrderNo=T20240101001&notifyUrl=https://shop.example/notify&productId=1001&subject=Top up&vpa=payer@upi';
     const expectedSign = hmacOf(`${expectedText}&key=${SECRET}`);

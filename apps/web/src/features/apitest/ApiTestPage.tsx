@@ -3,6 +3,7 @@ import {
   codeCatalogue,
   createOrderRequest,
   endpoints,
+  MERCHANT_GUIDE_PATH,
   PRODUCTS,
   SIGN_TYPES,
   type SignType,
@@ -257,7 +258,10 @@ export default function ApiTestPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Typography.Paragraph type="secondary">
-          {t('intro', { path: endpoints.orders.create.path })}
+          {t('intro', { path: endpoints.orders.create.path })}{' '}
+          <Typography.Link href={MERCHANT_GUIDE_PATH} target="_blank" data-testid="api-test-guide">
+            {t('guide')}
+          </Typography.Link>
         </Typography.Paragraph>
         {mine.isError && (
           <Alert

@@ -3,8 +3,8 @@ import type { Locales } from '../../i18n/types';
 /** The merchant's API test page (/order/test/merchant). */
 export const apiTestLocales = {
   'zh-CN': {
-    intro:
-      '在这里用您的 API 密钥签名并发送一笔真实的代收下单请求（POST {{path}}），查看请求、签名串、签名和接口应答。接入文档见 docs/merchant-api.md。',
+    intro: '在这里用您的 API 密钥签名并发送一笔真实的代收下单请求（POST {{path}}），查看请求、签名串、签名和接口应答。',
+    guide: '接入文档（创建订单、签名、回调验签、错误码）',
     section: {
       order: '订单参数',
       channel: '渠道字段（可选）',
@@ -88,8 +88,8 @@ export const apiTestLocales = {
     },
   },
   'zh-TW': {
-    intro:
-      '在這裡用您的 API 金鑰簽名並發送一筆真實的代收下單請求（POST {{path}}），查看請求、簽名串、簽名和介面應答。接入文件見 docs/merchant-api.md。',
+    intro: '在這裡用您的 API 金鑰簽名並發送一筆真實的代收下單請求（POST {{path}}），查看請求、簽名串、簽名和介面應答。',
+    guide: '接入文件（建立訂單、簽名、回呼驗簽、錯誤碼）',
     section: {
       order: '訂單參數',
       channel: '通道欄位（可選）',
@@ -174,7 +174,8 @@ export const apiTestLocales = {
   },
   'en-US': {
     intro:
-      'Sign and send a real collection order request (POST {{path}}) with your API secret, and see the request, the signing string, the signature and the answer. The integration guide is docs/merchant-api.md.',
+      'Sign and send a real collection order request (POST {{path}}) with your API secret, and see the request, the signing string, the signature and the answer.',
+    guide: 'Integration guide (creating orders, signatures, verifying callbacks, error codes)',
     section: {
       order: 'Order',
       channel: 'Channel fields (optional)',
