@@ -59,8 +59,8 @@ const FLAGS: Flag[] = [
   {
     name: 'drain',
     env: 'SIM_DRAIN',
-    value: '20',
-    help: 'after --duration, seconds to wait for payments and callbacks',
+    value: '',
+    help: 'after --duration, seconds to wait for payments and callbacks (default: the longest pay and confirm delays + 10)',
   },
   {
     name: 'products',
@@ -254,17 +254,21 @@ export function resolveOptions(
     );
   }
 
+  const payDelay = rangeOf('pay-delay', get('pay-delay'));
+  const confirmDelay = rangeOf('confirm-delay', get('confirm-delay'));
   return {
     url: get('url').replace(/\/+$/, ''),
     rate: numberOf('rate', get('rate'), 0.01, 1_000),
     duration: numberOf('duration', get('duration'), 0),
-    drain: numberOf('drain', get('drain'), 0),
+    // The last order's payer may pay at the end of --pay-delay and its supplier confirm at the end of
+    // --confirm-delay: by default the run waits for both, and 10 s more for its callback.
+    drain: get('drain') === '' ? payDelay[1] + confirmDelay[1] + 10 : numberOf('drain', get('drain'), 0),
     products,
     minAmount,
     maxAmount,
     payRate: numberOf('pay-rate', get('pay-rate'), 0, 1),
-    payDelay: rangeOf('pay-delay', get('pay-delay')),
-    confirmDelay: rangeOf('confirm-delay', get('confirm-delay')),
+    payDelay,
+    confirmDelay,
     concurrency: Math.round(numberOf('concurrency', get('concurrency'), 1, 1_000)),
     merchant,
     suppliers,

@@ -60,6 +60,11 @@ describe('the simulator', () => {
     expect(options.suppliers.map((s) => s.account).sort()).toEqual(['agent1', 'supplier1']);
     expect(options.merchant).toEqual({ mchId: '10001', secret: 'demo-secret-merchant1', signType: 'HMAC-SHA256' });
     expect(options.rate).toBe(3);
+    // It waits for the last payer (pay delay) and its supplier (confirm delay), then its callback.
+    expect(options.drain).toBe(20 + 5 + 10);
+    const quick = ['--accounts-file', file, '--pay-delay', '1-3', '--confirm-delay', '1-2'];
+    expect((resolveOptions(quick, {}) as SimulatorOptions).drain).toBe(15);
+    expect((resolveOptions([...quick, '--drain', '7'], {}) as SimulatorOptions).drain).toBe(7);
     expect(() => resolveOptions([], { DATA_DIR: join(dir, 'nothing-here') }, dir)).toThrow(/--supplier/);
     // No flag: <where the command was typed>/<DATA_DIR or ./data>/demo-accounts.json, as the server
     // resolves its data folder (npm runs the simulator in its own workspace folder).
