@@ -181,7 +181,9 @@ describe('merchant callbacks in the console', () => {
     // The filter finds exactly this order's callbacks; the CSV link carries it.
     await page.getByTestId('filter-orderCode').fill(paidOrder);
     await page.getByTestId('list-search').click();
-    await expect.poll(() => page.getByTestId('callback-list').locator('tr.ant-table-row').count()).toBe(3);
+    await expect
+      .poll(() => page.getByTestId('callback-list').locator('tr.ant-table-row').count(), { timeout: 15_000 })
+      .toBe(3);
     const href = (await page.getByTestId('export-csv').getAttribute('href')) ?? '';
     expect(href).toContain(`orderCode=${paidOrder}`);
     const csv = await page.evaluate(async (h) => (await fetch(h, { credentials: 'include' })).text(), href);

@@ -56,12 +56,16 @@ describe('messages', () => {
 
     const page = await englishPage();
     await signIn(page, suite.server.url, 'merchant1', secretOf('merchant1'));
-    await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').textContent()).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').textContent(), { timeout: 15_000 })
+      .toBe('1');
     await page.getByTestId('home-unread').getByText('Settlement window').waitFor();
 
     await page.goto(`${suite.server.url}/message_page`);
     await page.getByTestId(`message-read-${id}`).click();
-    await expect.poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('unread-badge').locator('.ant-badge-count').count(), { timeout: 15_000 })
+      .toBe(0);
     await page.getByTestId('message-tab-readed').click();
     await page.getByTestId(`message-remove-${id}`).click();
     await page.getByTestId('message-tab-trash').click();

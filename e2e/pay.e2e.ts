@@ -100,7 +100,8 @@ describe('the payer page and the API test page', () => {
     const page = await suite.newPage('en-US');
     await signIn(page, suite.server.url, 'merchant1', suite.secretOf('merchant1'));
     await page.goto(`${suite.server.url}/order/test/merchant`);
-    await expect.poll(() => page.getByTestId('apitest-mchId').inputValue()).toBe(DEMO.mchId);
+    // Filled once the page's chunk and the merchant's own record have loaded (seconds under CI load).
+    await expect.poll(() => page.getByTestId('apitest-mchId').inputValue(), { timeout: 15_000 }).toBe(DEMO.mchId);
     expect(await page.getByTestId('apitest-baseUrl').inputValue()).toBe(suite.server.url);
     await page.getByTestId('apitest-amount').fill('345.67');
     await page.getByTestId('apitest-secret').fill(DEMO.secret);

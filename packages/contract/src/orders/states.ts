@@ -132,8 +132,12 @@ export const ORDER_FIELDS_HIDDEN_FROM = {
 } as const satisfies Partial<Record<Role, readonly string[]>>;
 export type OrderFieldHidden = (typeof ORDER_FIELDS_HIDDEN_FROM)[keyof typeof ORDER_FIELDS_HIDDEN_FROM][number];
 
-/** Whether `role` sees an order field (see ORDER_FIELDS_HIDDEN_FROM). */
+/** The order fields `role` does not see (ORDER_FIELDS_HIDDEN_FROM; none for staff). */
+export function orderFieldsHiddenFrom(role: Role | undefined): readonly string[] {
+  return (role && (ORDER_FIELDS_HIDDEN_FROM as Partial<Record<Role, readonly string[]>>)[role]) || [];
+}
+
+/** Whether `role` sees an order field (the console's columns and detail follow what the server sends). */
 export function orderFieldShown(role: Role | undefined, field: OrderFieldHidden): boolean {
-  const hidden = (ORDER_FIELDS_HIDDEN_FROM as Partial<Record<Role, readonly string[]>>)[role ?? 'merchant'];
-  return !hidden?.includes(field);
+  return !orderFieldsHiddenFrom(role).includes(field);
 }

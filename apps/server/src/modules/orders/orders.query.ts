@@ -1,11 +1,11 @@
 import {
   isStaff,
   ORDER_EVENTS,
-  ORDER_FIELDS_HIDDEN_FROM,
   ORDER_MARK,
   ORDER_STATE,
   type OrderEventKind,
   type OrderRow,
+  orderFieldsHiddenFrom,
   orderFilterShape,
   productById,
   type Role,
@@ -66,13 +66,10 @@ export interface OrderReader {
   userId: number;
 }
 
-const hiddenFrom = (role: Role): readonly string[] =>
-  (ORDER_FIELDS_HIDDEN_FROM as Partial<Record<Role, readonly string[]>>)[role] ?? [];
-
 /** An order as `role` may see it: the fields it does not see are null. */
 export function toOrderRow(r: Joined, role: Role): OrderRow {
   const row = fullOrderRow(r);
-  for (const field of hiddenFrom(role)) (row as Record<string, unknown>)[field] = null;
+  for (const field of orderFieldsHiddenFrom(role)) (row as Record<string, unknown>)[field] = null;
   return row;
 }
 
@@ -208,7 +205,7 @@ export class OrderQueries {
         .where(where),
     ]);
     const sums = { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 };
-    const hidden = hiddenFrom(caller.role);
+    const hidden = orderFieldsHiddenFrom(caller.role);
     return {
       list: rows.map((r) => toOrderRow(r, caller.role)),
       total: totals?.n ?? 0,
@@ -245,9 +242,8 @@ export class OrderQueries {
    * One order with what the payer pays to, its timeline and its ledger transfers, as the caller may
    * see them. Staff see everything. A merchant or a supplier sees the order's fields as in its lists
    * (toOrderRow), the entries of its own team's accounts only (a transfer with none is left out), the
-   * names of its own team's people in the timeline (others' actions read as the system's), the
-   * notes of its own side's events (ORDER_EVENTS) and no transfer notes: never the other party's
-   * accounts, people or money.
+   * names of its own team's people in the timeline (others' actions read as the system's) and the
+   * notes of its own side's events (ORDER_EVENTS): never the other party's accounts, people or money.
    */
   async getDetail(scope: DataScope, caller: OrderReader, orderCode: string) {
     const order = await this.deps.orders.findInScope(this.db, orderCode, scope);
@@ -307,8 +303,8 @@ export class OrderQueries {
           id: t.id,
           type: t.type,
           idempotencyKey: t.idempotencyKey,
-          // Written for staff ('... confirmed by <account>'): the type says what it was.
-          note: staff ? t.note : '',
+          // The parties read these notes in their fund records too: they name no one.
+          note: t.note,
           createdAt: t.createdAt.toISOString(),
           entries: entries
             .filter((e) => e.transferId === t.id && ownAccount(e))
