@@ -7,7 +7,8 @@ import { marked } from 'marked';
  * The merchant integration guide (docs/merchant-api.md) as a page of the server, at
  * /docs/merchant-api beside the OpenAPI reference at /docs: the console's API test page links it, so
  * a merchant's developers read it where they integrate, not in the project's repository. Rendered
- * once at start (the file is ours and does not change while the server runs).
+ * at its first request and kept (the file is ours and does not change while the server runs), so
+ * starting a server costs nothing for it.
  */
 const GUIDE_FILE = new URL('../../../../docs/merchant-api.md', import.meta.url);
 
@@ -33,9 +34,11 @@ export function renderMerchantGuide(markdown: string): string {
 <p><a href="/docs">OpenAPI reference of every call</a></p></body></html>`;
 }
 
+let rendered: string | null = null;
+
 export function installGuides(app: FastifyInstance): void {
-  const html = renderMerchantGuide(readFileSync(GUIDE_FILE, 'utf8'));
-  app.get(MERCHANT_GUIDE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
-  );
+  app.get(MERCHANT_GUIDE_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    rendered ??= renderMerchantGuide(readFileSync(GUIDE_FILE, 'utf8'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered);
+  });
 }

@@ -1,13 +1,16 @@
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+const isLanguage = (value: string | null | undefined): value is Language =>
+  !!value && (LANGUAGES as readonly string[]).includes(value);
+
 /**
  * Spec section 1: the browser language when it is zh-CN or en-US, otherwise the saved local setting,
  * otherwise zh-CN.
  */
 export function initialLanguage(browserLanguage: string | undefined, saved: string | null): Language {
   if (browserLanguage === 'zh-CN' || browserLanguage === 'en-US') return browserLanguage;
-  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  if (isLanguage(saved)) return saved;
   return 'zh-CN';
 }
 
@@ -18,7 +21,7 @@ export function initialLanguage(browserLanguage: string | undefined, saved: stri
  * we speak (any English; Traditional Chinese by region or script; any other Chinese), else English.
  */
 export function payerLanguage(browserLanguages: readonly string[], saved: string | null): Language {
-  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  if (isLanguage(saved)) return saved;
   for (const tag of browserLanguages) {
     const lower = tag.toLowerCase();
     if (lower === 'en' || lower.startsWith('en-')) return 'en-US';
