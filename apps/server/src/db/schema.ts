@@ -609,8 +609,14 @@ export const orderAllocations = pgTable(
       .notNull()
       .references(() => orders.id),
     chosenResourceId: integer('chosen_resource_id'),
+    /**
+     * The candidates in the order considered: [resourceId, outcome] (names are read with the record);
+     * records written before 2026-11-25 hold objects with the names as they were then.
+     */
     candidates: jsonb('candidates')
-      .$type<Array<{ resourceId: number; resourceName: string; supplierName: string; outcome: string }>>()
+      .$type<
+        Array<[number, string] | { resourceId: number; resourceName: string; supplierName: string; outcome: string }>
+      >()
       .notNull(),
     createdAt: at('created_at').notNull(),
   },

@@ -139,6 +139,36 @@ const POST_TRANSFER = statement<
     select * from t`,
 );
 
+/**
+ * Several new transfers in one statement (see `transferMany`): the transfers, their entries (found by
+ * key, in posting order) and the accounts' final balances. Answers the keys posted.
+ */
+const POST_TRANSFERS = statement<'transfers' | 'entries' | 'accountIds' | 'balances' | 'now'>(
+  (v) => `
+    with t as (
+           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, actor_user_id, created_at)
+           select x.idempotency_key, x.input_hash, x.type, x.order_code, x.note, x.actor_user_id, ${v.now}
+             from json_to_recordset(${v.transfers}::json)
+                  as x(idempotency_key text, input_hash text, type text, order_code text, note text,
+                       actor_user_id int, ord int)
+            order by x.ord
+           on conflict do nothing
+           returning id, idempotency_key, created_at),
+         e as (
+           insert into ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, created_at)
+           select t.id, y.account_id, y.amount, y.balance_before, y.balance_after, t.created_at
+             from json_to_recordset(${v.entries}::json)
+                  as y(idempotency_key text, account_id bigint, amount bigint, balance_before bigint,
+                       balance_after bigint, ord int)
+             join t on t.idempotency_key = y.idempotency_key
+            order by y.ord),
+         u as (
+           update ledger_accounts a set balance = b.balance
+             from unnest(${v.accountIds}::bigint[], ${v.balances}::bigint[]) as b(id, balance)
+            where a.id = b.id)
+    select idempotency_key from t`,
+);
+
 /** A transfer's accounts, locked in code order (the order every transfer takes them: no deadlock). */
 const LOCK_ACCOUNTS = statement<'codes'>(
   (v) => `select * from ledger_accounts where code = any(${v.codes}::text[]) order by code for update`,
@@ -179,15 +209,65 @@ export class LedgerService {
    * transfer (replayed) without posting again; with another input it is a 409.
    */
   async transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
-    return this.post(tx, {
-      idempotencyKey: input.idempotencyKey,
-      type: input.type,
-      orderCode: input.orderCode ?? null,
-      note: input.note,
-      actorUserId: input.actorUserId ?? null,
-      reversesId: null,
-      postings: input.postings,
+    return this.post(tx, newTransfer(input));
+  }
+
+  /**
+   * Posts several new transfers in the caller's transaction, in their order, with one lock of all
+   * their accounts and one write (a batch of order holds): balances run through the list, and the
+   * whole call is refused like `transfer` when one would take an account below zero. Every key must be
+   * new: a key posted before fails the call (the caller's batch lost a race; it retries).
+   */
+  async transferMany(tx: Tx, inputs: TransferInput[]): Promise<void> {
+    if (inputs.length === 0) return;
+    const specs = new Map<string, AccountSpec>();
+    const transfers = inputs.map((input, ord) => {
+      const full = newTransfer(input);
+      for (const spec of validate(full)) specs.set(spec.code, spec);
+      return { ...full, inputHash: inputHashOf(full), ord };
     });
+    const accounts = await this.lockOrCreate(tx, [...specs.values()]);
+    const balances = new Map([...accounts.values()].map((a) => [a.id, a.balance]));
+    const entries = transfers.flatMap((t) =>
+      t.postings.map((p) => {
+        const account = accounts.get(p.account)!;
+        const before = balances.get(account.id)!;
+        const after = before + p.amount;
+        balances.set(account.id, after);
+        return { idempotencyKey: t.idempotencyKey, account, amount: p.amount, before, after };
+      }),
+    );
+    const refusal = refusalOf(entries.map((e) => ({ account: e.account, balanceAfter: e.after })));
+    if (refusal) throw refusal;
+    const posted = await POST_TRANSFERS.rows<{ idempotency_key: string }>(tx, {
+      transfers: JSON.stringify(
+        transfers.map((t) => ({
+          idempotency_key: t.idempotencyKey,
+          input_hash: t.inputHash,
+          type: t.type,
+          order_code: t.orderCode,
+          note: t.note,
+          actor_user_id: t.actorUserId,
+          ord: t.ord,
+        })),
+      ),
+      entries: JSON.stringify(
+        entries.map((e, ord) => ({
+          idempotency_key: e.idempotencyKey,
+          account_id: e.account.id,
+          amount: e.amount,
+          balance_before: e.before,
+          balance_after: e.after,
+          ord,
+        })),
+      ),
+      accountIds: [...balances.keys()],
+      balances: [...balances.values()],
+      now: this.deps.clock.now().toISOString(),
+    });
+    if (posted.length !== transfers.length) {
+      throw conflict('a transfer of the batch was already posted', 'idempotencyConflict');
+    }
   }
 
   /** The id of the transfer posted under an idempotency key, or null when none was. */
@@ -215,39 +295,10 @@ export class LedgerService {
     });
   }
 
-  private async post(
-    tx: Tx,
-    input: {
-      idempotencyKey: string;
-      type: string;
-      orderCode: string | null;
-      note: string;
-      actorUserId: number | null;
-      reversesId: number | null;
-      postings: Posting[];
-    },
-  ): Promise<TransferResult> {
+  private async post(tx: Tx, input: PostInput): Promise<TransferResult> {
     const specs = validate(input);
-    const inputHash = sha256(
-      canonicalJson({
-        type: input.type,
-        orderCode: input.orderCode,
-        note: input.note,
-        actorUserId: input.actorUserId,
-        reversesId: input.reversesId,
-        postings: input.postings.map((p) => ({ account: p.account, amount: p.amount })),
-      }),
-    );
-
-    // Lock every account of the transfer in one fixed order (by code): concurrent transfers never deadlock.
-    // Accounts are created on first use; almost always they exist, so the insert runs only when missing.
-    const sorted = [...specs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    let locked = await this.lockAccounts(tx, sorted);
-    if (locked.length < sorted.length) {
-      await this.insertAccounts(tx, sorted);
-      locked = await this.lockAccounts(tx, sorted);
-    }
-    const byCode = new Map(locked.map((a) => [a.code, a]));
+    const inputHash = inputHashOf(input);
+    const byCode = await this.lockOrCreate(tx, specs);
     if (input.reversesId !== null) {
       const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
       if (replay) return replay;
@@ -259,11 +310,7 @@ export class LedgerService {
       const balanceAfter = account.balance + p.amount;
       return { account, amount: p.amount, balanceBefore: account.balance, balanceAfter };
     });
-    const refusal = moves.some((m) => !m.account.allowNegative && m.balanceAfter < 0)
-      ? refused('insufficient balance', 'insufficientBalance')
-      : moves.some((m) => Math.abs(m.balanceAfter) > MAX_LEDGER_AMOUNT)
-        ? refused('balance limit exceeded', 'balanceLimit')
-        : null;
+    const refusal = refusalOf(moves);
     if (refusal) {
       // A repeat of a transfer already posted answers that transfer, whatever the balances are now.
       const replay = await this.replayOf(tx, input.idempotencyKey, inputHash);
@@ -334,6 +381,20 @@ export class LedgerService {
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .where(eq(ledgerEntries.transferId, transferId))
       .orderBy(asc(ledgerEntries.id));
+  }
+
+  /**
+   * Locks every account named, in one fixed order (by code): concurrent transfers never deadlock.
+   * Accounts are created on first use; almost always they exist, so the insert runs only when missing.
+   */
+  private async lockOrCreate(tx: Tx, specs: AccountSpec[]): Promise<Map<string, AccountRecord>> {
+    const sorted = [...specs].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    let locked = await this.lockAccounts(tx, sorted);
+    if (locked.length < sorted.length) {
+      await this.insertAccounts(tx, sorted);
+      locked = await this.lockAccounts(tx, sorted);
+    }
+    return new Map(locked.map((a) => [a.code, a]));
   }
 
   /** Locks the accounts of these codes that exist, in code order. */
@@ -430,6 +491,48 @@ function resultOf(t: TransferRecord): Omit<TransferResult, 'entries' | 'replayed
     reversesId: t.reversesId,
     createdAt: t.createdAt,
   };
+}
+
+/** A transfer as posted: a new one, or the reversal of another. */
+type PostInput = Pick<
+  TransferResult,
+  'idempotencyKey' | 'type' | 'orderCode' | 'note' | 'actorUserId' | 'reversesId'
+> & {
+  postings: Posting[];
+};
+
+/** A new transfer (no reversal) as `post` takes it. */
+const newTransfer = (input: TransferInput): PostInput => ({
+  idempotencyKey: input.idempotencyKey,
+  type: input.type,
+  orderCode: input.orderCode ?? null,
+  note: input.note,
+  actorUserId: input.actorUserId ?? null,
+  reversesId: null,
+  postings: input.postings,
+});
+
+/** Why these balances may not be posted (a forbidden negative first, then the limit), or null. */
+function refusalOf(moves: Array<{ account: { allowNegative: boolean }; balanceAfter: number }>) {
+  if (moves.some((m) => !m.account.allowNegative && m.balanceAfter < 0))
+    return refused('insufficient balance', 'insufficientBalance');
+  if (moves.some((m) => Math.abs(m.balanceAfter) > MAX_LEDGER_AMOUNT))
+    return refused('balance limit exceeded', 'balanceLimit');
+  return null;
+}
+
+/** What a repeat of an idempotency key must match. */
+function inputHashOf(input: Omit<PostInput, 'idempotencyKey'>): string {
+  return sha256(
+    canonicalJson({
+      type: input.type,
+      orderCode: input.orderCode,
+      note: input.note,
+      actorUserId: input.actorUserId,
+      reversesId: input.reversesId,
+      postings: input.postings.map((p) => ({ account: p.account, amount: p.amount })),
+    }),
+  );
 }
 
 /** The postings' rules; answers the accounts they name. Refusals are 400 with issues (a caller's bug). */

@@ -1,13 +1,23 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf, statement } from '../../db/raw-rows.js';
+import type { PayeeAccount } from './payee.js';
 
 /**
  * Allocation (DESIGN section 6): among the product's resources, the enabled ones of an enabled
- * supplier (and enabled parent) switched on for the product, whose available balance covers the
- * amount, within the resource's and the supplier's limits, with no open order of the same amount on
- * that account, the least recently used wins. Every candidate is returned with why it can or cannot
- * take the order, so getOrderAllocateInfo can explain the choice.
+ * supplier (and enabled parent) switched on for the product, whose supplier's available balance covers
+ * the amount, within the resource's and the supplier's limits, with no open order of the same amount on
+ * that account, the least recently used wins; accounts another transaction holds are skipped.
+ *
+ * It runs for several orders of one product at once (a batch of creates, see `OrdersService`) in three
+ * kinds of statement whatever the batch's size: the product's accounts and their facts are read once
+ * (no lock); the rule runs here, over the batch in order, so the batch's own holds, amounts and uses
+ * count for the orders after them; then the chosen accounts are locked without waiting, and their
+ * amounts checked against the open orders, in one statement per round, until every chosen account is
+ * locked and checked (what a round learns, an account held elsewhere, an amount open, a balance read
+ * under the lock, goes into the next round's choice). Every order keeps the candidates with why each
+ * could or could not take it, so getOrderAllocateInfo can explain the choice.
  */
 
 /** Why a resource could not take the order; 'eligible' when it could. */
@@ -29,39 +39,75 @@ export type CandidateOutcome =
   | 'supplierBusy'
   | 'noFloatingAmount';
 
-export interface Candidate {
+/** Most candidates recorded per allocation. */
+export const MAX_CANDIDATES = 50;
+
+/** What allocation knows of one of the product's live accounts (read once per batch). */
+export interface AccountFacts {
   resourceId: number;
   resourceName: string;
   supplierId: number;
   supplierName: string;
   supplierUserId: number;
   isProxy: boolean;
-  outcome: CandidateOutcome;
-  /** Locked by this transaction already (the first free eligible account, see `candidatesFor`). */
-  locked?: boolean;
+  state: number;
+  minAmount: number | null;
+  maxAmount: number | null;
+  dailyAmountLimit: number | null;
+  dailyCountLimit: number | null;
+  /** Paid today on the account (resource_daily). */
+  dayAmount: number;
+  dayCount: number;
+  /** Epoch ms of the last allocation, or -Infinity when never used. */
+  lastUsed: number;
+  supplierEnabled: boolean;
+  parentDisabled: boolean;
+  supplierProductOn: boolean;
+  supplierMinAmount: number | null;
+  supplierMaxAmount: number | null;
+  supplierDailyLimit: number | null;
+  supplierPaidToday: number;
+  /** The supplier's available balance as read (without a lock). */
+  balance: number;
+  /** What the payer is shown of it. */
+  payee: PayeeAccount;
 }
 
-/** Most candidates examined and recorded per allocation. */
-export const MAX_CANDIDATES = 50;
-
-interface CandidateRow {
-  resource_id: number;
-  resource_name: string;
-  supplier_id: number;
-  supplier_name: string;
-  supplier_user_id: number;
-  is_proxy: boolean;
-  outcome: CandidateOutcome;
-  locked: boolean | null;
+/** One order to allocate. */
+export interface AllocationRequest {
+  amount: number;
+  /** Reselect: this account is tried last, when no other fits. */
+  avoidResourceId: number | null;
+  /** The order itself, when it exists already (reselect): its own open amount does not count. */
+  orderId: number | null;
 }
 
 /**
- * The candidates statement (see `candidatesFor`). The supplier-level facts (enabled, parent, product
- * settings, balance, today's volume) are read once per supplier ('sup'), not once per account, and
- * each account's outcome is computed once ('c', materialized, as the ranking reads it twice): this is
- * the create's costliest statement, and a product has many accounts per supplier.
+ * A candidate as the allocation's record keeps it: the account's id and its outcome ('notNeeded': it
+ * could have taken the order, but an account ranked before it did). Names are read with the record
+ * (getOrderAllocateInfo): a record of 50 candidates with their names was 4 to 5 kB of JSON per order,
+ * which PostgreSQL compressed at every insert, the costliest part of a batch of creates.
  */
-const CANDIDATES = statement<'orderId' | 'productId' | 'amount' | 'today' | 'floating' | 'avoidResourceId'>(
+export type RecordedCandidate = [resourceId: number, outcome: CandidateOutcome | 'notNeeded'];
+
+export interface AllocationResult {
+  /** The account that takes the order, locked by this transaction; null when none could. */
+  chosen: AccountFacts | null;
+  /** Floating USDT: the order's unique amount in micro-units on the chosen wallet. */
+  usdtCount: number | null;
+  /** The candidates in the order they were considered, with their outcomes (for the record). */
+  candidates: RecordedCandidate[];
+  /**
+   * Batch only: every account that could take it was held by another transaction. The caller
+   * allocates it again alone, waiting for them (`wait`), rather than holding up the batch.
+   */
+  deferred: boolean;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The product's live accounts with their supplier's facts, no lock. */
+const ACCOUNT_FACTS = statement<'productId' | 'today'>(
   (v) => `
     with sup as materialized (
       select s.id, s.name, s.user_id, s.parent_id is not null as is_proxy, s.enabled,
@@ -74,106 +120,355 @@ const CANDIDATES = statement<'orderId' | 'productId' | 'amount' | 'today' | 'flo
         left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
         left join party_daily pd on pd.user_id = s.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
        where s.id in (select supplier_id from resources where product_id = ${v.productId} and deleted_at is null)
-    ), c as materialized (
-      select r.id as resource_id, r.name as resource_name, s.id as supplier_id, s.name as supplier_name,
-             s.user_id as supplier_user_id, s.is_proxy, r.last_allocated_at,
-             case
-               when r.state <> 0 then 'resourceDisabled'
-               when not s.enabled then 'supplierDisabled'
-               when s.parent_disabled then 'parentDisabled'
-               when not s.product_on then 'supplierProductOff'
-               when s.balance < ${v.amount} then 'balanceShort'
-               when ${v.amount} < greatest(coalesce(r.min_amount, 0), coalesce(s.min_amount, 0)) then 'belowMinAmount'
-               when ${v.amount} > least(coalesce(r.max_amount, ${v.amount}), coalesce(s.max_amount, ${v.amount})) then 'aboveMaxAmount'
-               when r.daily_amount_limit is not null and coalesce(rd.amount, 0) + ${v.amount} > r.daily_amount_limit
-                 then 'dailyAmountLimit'
-               when r.daily_count_limit is not null and coalesce(rd.count, 0) + 1 > r.daily_count_limit
-                 then 'dailyCountLimit'
-               when s.daily_limit is not null and s.paid_today + ${v.amount} > s.daily_limit
-                 then 'supplierDailyLimit'
-               when not ${v.floating} and exists (
-                 select 1 from orders o where o.resource_id = r.id and o.amount = ${v.amount} and o.state = 1
-                   and o.usdt_count is null and o.id <> ${v.orderId}
-               ) then 'sameAmountOpen'
-               else 'eligible'
-             end as outcome
-        from resources r
-        join sup s on s.id = r.supplier_id
-        left join resource_daily rd on rd.resource_id = r.id and rd.day = ${v.today}
-       where r.product_id = ${v.productId} and r.deleted_at is null
     )
-    , ranked as (
-      select c.*, row_number() over (
-               order by (outcome = 'eligible') desc, (resource_id = ${v.avoidResourceId}) asc,
-                        last_allocated_at asc nulls first, resource_id asc) as rank
-        from c
-    ), top as (
-      select * from ranked where rank <= ${MAX_CANDIDATES}
-    ), eligible as (
-      select array_agg(resource_id order by rank) as ids from top where outcome = 'eligible'
-    ), first_free as (
-      select r.id from eligible, resources r
-        join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'
-       where r.id = any(eligible.ids) and r.state = 0 and la.balance >= ${v.amount}
-       order by array_position(eligible.ids, r.id)
-       for update of r, la skip locked
-       limit 1
-    )
-    select resource_id, resource_name, supplier_id, supplier_name, supplier_user_id, is_proxy, outcome,
-           resource_id = (select id from first_free) as locked
-      from top
-     order by rank
-  `,
+    select r.id as resource_id, r.name as resource_name, r.state, r.min_amount, r.max_amount,
+           r.daily_amount_limit, r.daily_count_limit, coalesce(rd.amount, 0) as day_amount,
+           coalesce(rd.count, 0) as day_count, r.last_allocated_at, r.kind, r.details, r.qr_image_id,
+           s.id as supplier_id, s.name as supplier_name, s.user_id as supplier_user_id, s.is_proxy,
+           s.enabled as supplier_enabled, s.parent_disabled, s.product_on, s.min_amount as supplier_min_amount,
+           s.max_amount as supplier_max_amount, s.daily_limit as supplier_daily_limit, s.balance,
+           s.paid_today as supplier_paid_today
+      from resources r
+      join sup s on s.id = r.supplier_id
+      left join resource_daily rd on rd.resource_id = r.id and rd.day = ${v.today}
+     where r.product_id = ${v.productId} and r.deleted_at is null
+     order by r.id`,
 );
 
 /**
- * The product's live resources with their outcome, eligible ones first in least-recently-used order.
- * `floating`: USDT collection; the amount need not be unique (the usdtCount is).
+ * One round's checks: locks the accounts asked for, skipping rows another transaction holds, and
+ * answers which (account, amount) pairs have an open order. With `balances` (an order alone) each
+ * account's supplier's available balance is locked with it and read under the lock, as the hold will
+ * take it. A batch leaves the balances to its holds' transfer, its last statement: payments lock them
+ * too (for the supplier's commission), and a batch holding every chosen supplier's balance from its
+ * first round on would queue them. The open orders are read in the statement's snapshot: one committed
+ * on a locked account meanwhile is caught by the open-amount unique index at the insert (the create is
+ * then retried).
  */
-export async function candidatesFor(
-  tx: Tx,
-  input: {
-    orderId: number;
-    productId: number;
-    amount: number;
-    today: string;
-    floating: boolean;
-    /** Reselect: this account is tried last, when no other one fits. */
-    avoidResourceId: number | null;
-  },
-): Promise<Candidate[]> {
-  const { orderId, productId, amount, today, floating, avoidResourceId } = input;
-  // With the candidates, the first eligible account (in their order) whose row and supplier balance
-  // no concurrent allocation or payment holds is locked, both rows, without waiting: the common case
-  // is one round trip, and concurrent creates spread over accounts and suppliers instead of queueing.
-  // Its open amount was checked in this statement's snapshot; the partial unique index catches the
-  // rare order committed on it meanwhile (the create is then retried, see OrdersService.createFor).
-  const rows = await CANDIDATES.rows<CandidateRow>(tx, {
-    orderId,
-    productId,
-    amount,
-    today,
-    floating,
-    avoidResourceId: avoidResourceId ?? 0,
-  });
-  return rows.map((r) => ({
-    resourceId: Number(r.resource_id),
-    resourceName: r.resource_name,
-    supplierId: Number(r.supplier_id),
-    supplierName: r.supplier_name,
-    supplierUserId: Number(r.supplier_user_id),
-    isProxy: Boolean(r.is_proxy),
-    outcome: r.outcome,
-    locked: r.locked === true,
-  }));
+const lockAndProbe = (balances: boolean) =>
+  statement<'lockIds' | 'probeIds' | 'probeAmounts' | 'excludeOrderIds'>(
+    (v) => `
+    with l as (
+      select r.id, r.state, ${balances ? 'la.balance' : 'null::bigint as balance'}
+        from resources r
+        ${balances ? `join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'` : ''}
+       where r.id = any(${v.lockIds}::int[])
+         for update of r${balances ? ', la' : ''} skip locked
+    ), p as (
+      select x.rid, x.amount
+        from unnest(${v.probeIds}::int[], ${v.probeAmounts}::bigint[]) as x(rid, amount)
+       where exists (
+         select 1 from orders o
+          where o.resource_id = x.rid and o.amount = x.amount and o.state = 1 and o.usdt_count is null
+            and o.id <> all(${v.excludeOrderIds}::bigint[]))
+    )
+    select 'locked' as what, id as resource_id, state, balance, null::bigint as amount from l
+    union all
+    select 'open', rid, null, null, amount from p`,
+  );
+const LOCK_AND_PROBE = { alone: lockAndProbe(true), batch: lockAndProbe(false) };
+
+/** What the rounds have learnt so far. */
+interface Knowledge {
+  /** Accounts this transaction holds (their rows and their supplier's balance). */
+  locked: Set<number>;
+  /** Accounts another transaction holds. */
+  busy: Set<number>;
+  /** Accounts found switched off under the lock. */
+  disabled: Set<number>;
+  /** Suppliers' available balances read under a lock (an order alone). */
+  balances: Map<number, number>;
+  /** `${resourceId}:${amount}` pairs checked against the open orders, and those found open. */
+  probed: Set<string>;
+  open: Set<string>;
+  /** Orders (by index) whose chosen account had the amount open: all their candidates are checked next. */
+  widened: Set<number>;
+  /** Wallets with no floating amount left for the order (USDT). */
+  noFloating: Set<number>;
+}
+
+const pair = (resourceId: number, amount: number) => `${resourceId}:${amount}`;
+
+/** The outcome of `account` for an order of `amount`, given the batch so far (`balance`: what is left). */
+function outcomeOf(a: AccountFacts, amount: number, balance: number, known: Knowledge): CandidateOutcome {
+  if (a.state !== 0 || known.disabled.has(a.resourceId)) return 'resourceDisabled';
+  if (!a.supplierEnabled) return 'supplierDisabled';
+  if (a.parentDisabled) return 'parentDisabled';
+  if (!a.supplierProductOn) return 'supplierProductOff';
+  if (balance < amount) return 'balanceShort';
+  if (amount < Math.max(a.minAmount ?? 0, a.supplierMinAmount ?? 0)) return 'belowMinAmount';
+  if (amount > Math.min(a.maxAmount ?? amount, a.supplierMaxAmount ?? amount)) return 'aboveMaxAmount';
+  if (a.dailyAmountLimit !== null && a.dayAmount + amount > a.dailyAmountLimit) return 'dailyAmountLimit';
+  if (a.dailyCountLimit !== null && a.dayCount + 1 > a.dailyCountLimit) return 'dailyCountLimit';
+  if (a.supplierDailyLimit !== null && a.supplierPaidToday + amount > a.supplierDailyLimit) return 'supplierDailyLimit';
+  if (known.open.has(pair(a.resourceId, amount))) return 'sameAmountOpen';
+  if (known.noFloating.has(a.resourceId)) return 'noFloatingAmount';
+  return 'eligible';
+}
+
+interface Choice {
+  chosen: AccountFacts | null;
+  /** The candidates ranked, with their outcomes ('eligible' after the chosen one: not needed). */
+  ranked: Array<{ account: AccountFacts; outcome: CandidateOutcome }>;
 }
 
 /**
- * Pass 2 of allocation, when every fitting account was held: waits for this account's row and its
- * supplier's balance row (both, in that order, as pass 1 takes them) and answers whether both were
- * taken: false when the account was switched off or the balance no longer covers the amount.
+ * The rule over the batch, in order, with what is known: each order takes the least recently used
+ * eligible account no other transaction holds; what it takes (the account's use, the supplier's hold,
+ * the amount now open there) counts for the orders after it.
  */
-export async function lockWaiting(tx: Tx, c: { resourceId: number; supplierId: number }, amount: number) {
+function choose(
+  requests: AllocationRequest[],
+  accounts: AccountFacts[],
+  known: Knowledge,
+  options: { holds: boolean; floating: boolean },
+): Choice[] {
+  const lastUsed = new Map(accounts.map((a) => [a.resourceId, a.lastUsed]));
+  let latest = Math.max(Date.now(), ...accounts.map((a) => a.lastUsed));
+  const held = new Map<number, number>();
+  const taken = new Set<string>();
+  return requests.map((request) => {
+    const { amount } = request;
+    const scored = accounts.map((account) => {
+      const balance = (known.balances.get(account.supplierId) ?? account.balance) - (held.get(account.supplierId) ?? 0);
+      let outcome = outcomeOf(account, amount, balance, known);
+      if (outcome === 'eligible' && !options.floating && taken.has(pair(account.resourceId, amount)))
+        outcome = 'sameAmountOpen';
+      return { account, outcome, used: lastUsed.get(account.resourceId)! };
+    });
+    scored.sort(
+      (x, y) =>
+        Number(y.outcome === 'eligible') - Number(x.outcome === 'eligible') ||
+        Number(x.account.resourceId === request.avoidResourceId) -
+          Number(y.account.resourceId === request.avoidResourceId) ||
+        x.used - y.used ||
+        x.account.resourceId - y.account.resourceId,
+    );
+    let chosen: AccountFacts | null = null;
+    for (const s of scored) {
+      if (s.outcome !== 'eligible') break;
+      if (known.busy.has(s.account.resourceId)) {
+        s.outcome = 'busy';
+        continue;
+      }
+      s.outcome = 'chosen';
+      chosen = s.account;
+      break;
+    }
+    if (chosen) {
+      latest += 1;
+      lastUsed.set(chosen.resourceId, latest);
+      if (options.holds) held.set(chosen.supplierId, (held.get(chosen.supplierId) ?? 0) + amount);
+      taken.add(pair(chosen.resourceId, amount));
+    }
+    return { chosen, ranked: scored };
+  });
+}
+
+/**
+ * Allocates `requests` (all of product `productId`) inside the caller's transaction, in their order.
+ * `holds`: each allocation will hold the amount on its supplier's balance (so the batch's holds count
+ * against it). `wait` (one order only): when every fitting account is held elsewhere, wait for them
+ * one at a time instead of deferring. `floating`: USDT, whose amounts need not be unique (the
+ * usdtCount is; one order only).
+ */
+export async function allocate(
+  tx: Tx,
+  input: {
+    productId: number;
+    today: string;
+    holds: boolean;
+    floating: boolean;
+    wait: boolean;
+    requests: AllocationRequest[];
+  },
+): Promise<AllocationResult[]> {
+  const { requests, floating, holds } = input;
+  if ((floating || input.wait) && requests.length !== 1)
+    throw new Error('a floating or waiting allocation is for one order');
+  const accounts = (await ACCOUNT_FACTS.rows<Record<string, unknown>>(tx, input)).map(factsOf);
+  const known: Knowledge = {
+    locked: new Set(),
+    busy: new Set(),
+    disabled: new Set(),
+    balances: new Map(),
+    probed: new Set(),
+    open: new Set(),
+    widened: new Set(),
+    noFloating: new Set(),
+  };
+  const excludeOrderIds = requests.flatMap((r) => (r.orderId === null ? [] : [r.orderId]));
+  const usdt = new Map<number, number>();
+  const byId = new Map(accounts.map((a) => [a.resourceId, a]));
+  let choices = choose(requests, accounts, known, { holds, floating });
+  // Each round learns something new (a lock taken or refused, a pair checked), so this ends; under
+  // heavy contention it could take many rounds, so they are bounded, and a choice still unconfirmed
+  // then is treated as a held account (below).
+  for (let round = 0; round < 2 * requests.length + 8; round += 1) {
+    const lockIds = new Set<number>();
+    const probes = new Map<string, [number, number]>();
+    choices.forEach((choice, i) => {
+      const amount = requests[i]!.amount;
+      const c = choice.chosen;
+      if (c && !known.locked.has(c.resourceId)) lockIds.add(c.resourceId);
+      if (floating) return;
+      // An order whose first choice had its amount open checks every fitting account at once, not one per round.
+      const wanted = known.widened.has(i)
+        ? choice.ranked.filter((s) => s.outcome === 'eligible' || s.outcome === 'chosen').map((s) => s.account)
+        : c
+          ? [c]
+          : [];
+      for (const a of wanted) {
+        const key = pair(a.resourceId, amount);
+        if (!known.probed.has(key)) probes.set(key, [a.resourceId, amount]);
+      }
+    });
+    if (lockIds.size === 0 && probes.size === 0) {
+      if (!floating) break;
+      // USDT: the wallet is locked; its first free floating amount, or another wallet.
+      const c = choices[0]!.chosen;
+      if (!c || usdt.has(c.resourceId)) break;
+      const count = await freeUsdtCount(tx, c.resourceId, requests[0]!.amount, requests[0]!.orderId ?? 0);
+      if (count === null) known.noFloating.add(c.resourceId);
+      else usdt.set(c.resourceId, count);
+      choices = choose(requests, accounts, known, { holds, floating });
+      continue;
+    }
+    const rows = await LOCK_AND_PROBE[input.wait ? 'alone' : 'batch'].rows<{
+      what: string;
+      resource_id: number;
+      state: number;
+      balance: unknown;
+      amount: unknown;
+    }>(tx, {
+      lockIds: [...lockIds],
+      probeIds: [...probes.values()].map(([id]) => id),
+      probeAmounts: [...probes.values()].map(([, amount]) => amount),
+      excludeOrderIds,
+    });
+    for (const row of rows) {
+      const id = Number(row.resource_id);
+      if (row.what === 'open') {
+        known.open.add(pair(id, Number(row.amount)));
+        continue;
+      }
+      lockIds.delete(id);
+      known.locked.add(id);
+      if (Number(row.state) !== 0) known.disabled.add(id);
+      if (row.balance !== null) known.balances.set(byId.get(id)!.supplierId, Number(row.balance));
+    }
+    for (const id of lockIds) known.busy.add(id);
+    for (const key of probes.keys()) known.probed.add(key);
+    choices.forEach((choice, i) => {
+      const c = choice.chosen;
+      if (c && known.open.has(pair(c.resourceId, requests[i]!.amount))) known.widened.add(i);
+    });
+    choices = choose(requests, accounts, known, { holds, floating });
+  }
+
+  return Promise.all(
+    choices.map(async (choice, i) => {
+      let { chosen } = choice;
+      const request = requests[i]!;
+      const confirmed =
+        chosen !== null &&
+        known.locked.has(chosen.resourceId) &&
+        (floating ? usdt.has(chosen.resourceId) : known.probed.has(pair(chosen.resourceId, request.amount)));
+      if (chosen && !confirmed) {
+        choice.ranked.find((s) => s.account === chosen)!.outcome = 'busy';
+        chosen = null;
+      }
+      const busy = choice.ranked.filter((s) => s.outcome === 'busy');
+      if (!chosen && busy.length > 0 && input.wait) {
+        chosen = await waitForOne(tx, request, busy, floating, usdt);
+      }
+      return {
+        chosen,
+        usdtCount: chosen && floating ? (usdt.get(chosen.resourceId) ?? null) : null,
+        deferred: !chosen && busy.length > 0 && !input.wait,
+        candidates: choice.ranked
+          .slice(0, MAX_CANDIDATES)
+          .map((s): RecordedCandidate => [s.account.resourceId, s.outcome === 'eligible' ? 'notNeeded' : s.outcome]),
+      };
+    }),
+  );
+}
+
+/**
+ * When every fitting account was held by other transactions: wait for them one at a time, from a
+ * random one on (concurrent waiters spread over suppliers), and check each again under its lock.
+ * Updates the candidates' outcomes in place.
+ */
+async function waitForOne(
+  tx: Tx,
+  request: AllocationRequest,
+  busy: Array<{ account: AccountFacts; outcome: CandidateOutcome }>,
+  floating: boolean,
+  usdt: Map<number, number>,
+): Promise<AccountFacts | null> {
+  const start = randomInt(0, busy.length);
+  for (const s of [...busy.slice(start), ...busy.slice(0, start)]) {
+    const a = s.account;
+    if (!(await lockWaiting(tx, a, request.amount))) {
+      s.outcome = 'balanceShort';
+      continue;
+    }
+    if (floating) {
+      const count = await freeUsdtCount(tx, a.resourceId, request.amount, request.orderId ?? 0);
+      if (count === null) {
+        s.outcome = 'noFloatingAmount';
+        continue;
+      }
+      usdt.set(a.resourceId, count);
+    } else if (await amountOpenOn(tx, a.resourceId, request.amount, request.orderId ?? 0)) {
+      s.outcome = 'sameAmountOpen';
+      continue;
+    }
+    s.outcome = 'chosen';
+    return a;
+  }
+  return null;
+}
+
+function factsOf(r: Record<string, unknown>): AccountFacts {
+  const last = r.last_allocated_at;
+  return {
+    resourceId: Number(r.resource_id),
+    resourceName: String(r.resource_name),
+    supplierId: Number(r.supplier_id),
+    supplierName: String(r.supplier_name),
+    supplierUserId: Number(r.supplier_user_id),
+    isProxy: Boolean(r.is_proxy),
+    state: Number(r.state),
+    minAmount: num(r.min_amount),
+    maxAmount: num(r.max_amount),
+    dailyAmountLimit: num(r.daily_amount_limit),
+    dailyCountLimit: num(r.daily_count_limit),
+    dayAmount: Number(r.day_amount),
+    dayCount: Number(r.day_count),
+    lastUsed: last === null || last === undefined ? Number.NEGATIVE_INFINITY : new Date(last as string).getTime(),
+    supplierEnabled: Boolean(r.supplier_enabled),
+    parentDisabled: Boolean(r.parent_disabled),
+    supplierProductOn: Boolean(r.product_on),
+    supplierMinAmount: num(r.supplier_min_amount),
+    supplierMaxAmount: num(r.supplier_max_amount),
+    supplierDailyLimit: num(r.supplier_daily_limit),
+    supplierPaidToday: Number(r.supplier_paid_today),
+    balance: Number(r.balance),
+    payee: {
+      kind: String(r.kind),
+      details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, string>,
+      qrImageId: num(r.qr_image_id),
+    },
+  };
+}
+
+/**
+ * Waits for this account's row and its supplier's balance (both, in that order, as the rounds take
+ * them) and answers whether both were taken: false when the account was switched off or the balance no
+ * longer covers the amount.
+ */
+async function lockWaiting(tx: Tx, c: { resourceId: number; supplierId: number }, amount: number) {
   const result = await tx.execute(sql`
     select r.id from resources r join ledger_accounts la on la.code = ${`supplier:${c.supplierId}:available`}
      where r.id = ${c.resourceId} and r.state = 0 and la.balance >= ${amount}
@@ -182,7 +477,7 @@ export async function lockWaiting(tx: Tx, c: { resourceId: number; supplierId: n
 }
 
 /** Whether another open order on the account has this amount (the payer's transfer would be ambiguous). */
-export async function amountOpenOn(tx: Tx, resourceId: number, amount: number, orderId: number): Promise<boolean> {
+async function amountOpenOn(tx: Tx, resourceId: number, amount: number, orderId: number): Promise<boolean> {
   const open = await tx.execute(
     sql`select 1 from orders where resource_id = ${resourceId} and state = 1 and amount = ${amount}
           and usdt_count is null and id <> ${orderId} limit 1`,
@@ -191,12 +486,7 @@ export async function amountOpenOn(tx: Tx, resourceId: number, amount: number, o
 }
 
 /** Floating USDT: the base micro-units plus the smallest offset (1..999) not open on the wallet, or null. */
-export async function freeUsdtCount(
-  tx: Tx,
-  resourceId: number,
-  amount: number,
-  orderId: number,
-): Promise<number | null> {
+async function freeUsdtCount(tx: Tx, resourceId: number, amount: number, orderId: number): Promise<number | null> {
   // Collection amounts of USDT are in cents (1/100); the payer sends micro-units (1/1,000,000).
   const base = amount * 10_000;
   const result = await tx.execute(sql`

@@ -356,12 +356,28 @@ export class OrderQueries {
       .from(orderAllocations)
       .where(eq(orderAllocations.orderId, order.id))
       .orderBy(asc(orderAllocations.id));
+    // Records keep [resourceId, outcome]; the accounts' and suppliers' names are read here, once each.
+    const ids = [...new Set(rows.flatMap((r) => r.candidates.flatMap((c) => (Array.isArray(c) ? [c[0]] : []))))];
+    const named =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({ id: resources.id, resourceName: resources.name, supplierName: suppliers.name })
+            .from(resources)
+            .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+            .where(inArray(resources.id, ids));
+    const names = new Map(named.map((n) => [n.id, n]));
     return {
       orderCode,
       attempts: rows.map((r) => ({
         at: r.createdAt.toISOString(),
         chosenResourceId: r.chosenResourceId,
-        candidates: r.candidates,
+        candidates: r.candidates.map((c) => {
+          if (!Array.isArray(c)) return c;
+          const [resourceId, outcome] = c;
+          const n = names.get(resourceId);
+          return { resourceId, resourceName: n?.resourceName ?? '', supplierName: n?.supplierName ?? '', outcome };
+        }),
       })),
     };
   }

@@ -21,6 +21,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
 import { type orderAllocations, orderEvents, orders, partyDaily, resourceDaily, resources } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
+import { Batcher } from '../../platform/batcher.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
@@ -33,7 +34,7 @@ import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import type { LedgerService, Posting } from '../ledger/ledger.service.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
-import { amountOpenOn, type Candidate, candidatesFor, freeUsdtCount, lockWaiting } from './allocation.js';
+import { type AllocationResult, allocate } from './allocation.js';
 import { type PayeeAccount, payeeOf } from './payee.js';
 import { publishOrderChange } from './publish.js';
 import { type OrderSettings, OrderSettingsCache } from './settings.js';
@@ -42,9 +43,11 @@ import {
   type AllocationTarget,
   CREATE_CHECKS,
   type CreateChecksRow,
+  EXISTING_ORDERS,
   FINISH_ALLOCATION,
   FINISH_ALLOCATION_FAILED,
-  INSERT_ORDER,
+  INSERT_ORDERS,
+  type NewOrderRow,
   numberOrNull,
 } from './statements.js';
 
@@ -113,23 +116,78 @@ function merged(postings: Posting[]): Posting[] {
 
 const supplierAccount = (id: number, bucket: 'available' | 'frozen') => `supplier:${id}:${bucket}`;
 
-/** Indexes that refuse a second open order of one amount (or usdtCount) on one account. */
-const OPEN_AMOUNT_INDEXES = new Set(['orders_open_amount_uq', 'orders_open_usdt_uq']);
+/**
+ * Indexes a create can collide with when it loses a race it could not see coming: a second open order
+ * of one amount (or usdtCount) on one account, and an order code drawn twice (a retry draws new ones).
+ */
+const LOST_RACE_INDEXES = new Set(['orders_open_amount_uq', 'orders_open_usdt_uq', 'orders_order_code_uq']);
+
+/** A batch of creates found a mchOrderNo taken by a concurrent create after its check: run it again. */
+class MerchantOrderNoTaken extends Error {}
 
 /**
  * Runs a create's transaction again (twice at most) when it lost a race it could not see coming: an
- * order of the same amount committed on the chosen account between the candidates' snapshot and
- * their lock, or a deadlock between two allocations waiting in pass 2. Nothing of a lost try remains.
+ * order of the same amount committed on the chosen account between the open orders' snapshot and
+ * the account's lock, a mchOrderNo taken meanwhile, or a deadlock with a payment or a waiting
+ * allocation. Nothing of a lost try remains.
  */
 async function retryingLostRaces<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      const lost = OPEN_AMOUNT_INDEXES.has(violatedConstraint(error) ?? '') || isConcurrencyFailure(error);
+      const lost =
+        LOST_RACE_INDEXES.has(violatedConstraint(error) ?? '') ||
+        isConcurrencyFailure(error) ||
+        error instanceof MerchantOrderNoTaken;
       if (!lost || attempt >= 3) throw error;
     }
   }
+}
+
+/** A new order, checked and priced, on its way into a batch (see `OrdersService.createFor`). */
+interface NewOrder {
+  merchant: { id: number; userId: number };
+  params: OrderParams;
+  productId: number;
+  amount: number;
+  apiAmount: number;
+  fee: number;
+  requestHash: string;
+  /** The timeline's note of where it came from. */
+  via: string;
+}
+
+/** What became of a new order in its batch. */
+type NewOrderOutcome =
+  | { kind: 'created'; order: OrderRecord; account: PayeeAccount | null }
+  /** The merchant had used the mchOrderNo already: this order (the caller compares the content). */
+  | { kind: 'existing'; order: OrderRecord }
+  /** Every account that could take it was held elsewhere: it is created alone, waiting for them. */
+  | { kind: 'deferred' };
+
+/** Most orders created in one transaction. */
+const MAX_CREATE_BATCH = 64;
+
+/** The supplier's hold for an allocation of an order: its available balance moves to frozen. */
+function holdTransfer(
+  orderCode: string,
+  allocationNo: number,
+  supplierId: number,
+  amount: number,
+  actorUserId: number | null,
+) {
+  return {
+    idempotencyKey: `${orderCode}:hold:${allocationNo}`,
+    type: 'orderHold',
+    orderCode,
+    note: `hold for order ${orderCode}`,
+    actorUserId,
+    postings: [
+      { account: supplierAccount(supplierId, 'available'), amount: -amount },
+      { account: supplierAccount(supplierId, 'frozen'), amount },
+    ],
+  };
 }
 
 /** The idempotency key of an order's payment transfer (its reversal finds it by this key). */
@@ -142,6 +200,12 @@ const payTransferKey = (orderCode: string) => `${orderCode}:pay`;
  */
 export class OrdersService {
   readonly settings: OrderSettingsCache;
+
+  /** Concurrent creates share a transaction (group commit): see `createBatch`. */
+  private readonly creates = new Batcher<NewOrder, NewOrderOutcome>(
+    (batch) => this.createBatch(batch),
+    MAX_CREATE_BATCH,
+  );
 
   constructor(readonly deps: OrdersDeps) {
     this.settings = new OrderSettingsCache(deps.db, deps.clock);
@@ -265,52 +329,23 @@ export class OrdersService {
     const requestHash = sha256(
       canonicalJson(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))),
     );
-    const text = (v: string | number | undefined) => (v === undefined || v === '' ? null : String(v));
-    const now = this.now();
-
-    const { order, account, created } = await retryingLostRaces(() =>
-      this.db.transaction(async (tx) => {
-        const [raw] = await INSERT_ORDER.rows<Record<string, unknown>>(tx, {
-          orderCode: newOrderCode(now),
-          merchantId: merchant.id,
-          merchantUserId: merchant.userId,
-          merchantOrderNo: String(params.mchOrderNo),
-          requestHash,
-          productId,
-          amount,
-          apiAmount: Number(apiAmount),
-          fee,
-          state: ORDER_STATE.created,
-          userName: text(params.userName),
-          cardNumber: text(params.cardNumber),
-          ifscCode: text(params.ifscCode),
-          bankName: text(params.bankName),
-          vpa: text(params.vpa),
-          mode: text(params.mode),
-          address: text(params.address),
-          clientIp: text(params.clientIp),
-          subject: text(params.subject),
-          body: text(params.body),
-          extra: text(params.extra),
-          notifyUrl: text(params.notifyUrl),
-          returnUrl: text(params.returnUrl),
-          now: now.toISOString(),
-        });
-        const inserted = raw && tableRow(orders, raw);
-        if (!inserted) {
-          const [existing] = await tx
-            .select()
-            .from(orders)
-            .where(and(eq(orders.merchantId, merchant.id), eq(orders.merchantOrderNo, String(params.mchOrderNo))));
-          if (!existing || existing.requestHash !== requestHash) throw apiError('duplicateOrderNo');
-          return { order: existing, account: null, created: false };
-        }
-        const created = this.eventRow(inserted, 'created', null, ORDER_STATE.created, null, ctx.via);
-        const allocated = await this.allocate(tx, inserted, settings, null, null, [created]);
-        return { order: allocated.order, account: allocated.account, created: true };
-      }),
-    );
-    if (created) this.publish(order);
+    const item: NewOrder = {
+      merchant,
+      params,
+      productId,
+      amount,
+      apiAmount: Number(apiAmount),
+      fee,
+      requestHash,
+      via: ctx.via,
+    };
+    // Floating USDT amounts are found one order at a time; every other create joins the next batch.
+    const outcome = def.floatingAmount ? await this.createAlone(item) : await this.creates.submit(item);
+    if (outcome.kind === 'deferred') throw new Error('a create alone is never deferred');
+    if (outcome.kind === 'existing' && outcome.order.requestHash !== requestHash) throw apiError('duplicateOrderNo');
+    const { order } = outcome;
+    const account = outcome.kind === 'created' ? outcome.account : null;
+    const created = outcome.kind === 'created';
     return {
       created,
       orderCode: order.orderCode,
@@ -322,6 +357,196 @@ export class OrdersService {
       expireTime: order.expiresAt ? order.expiresAt.toISOString() : null,
       payee: account ? payeeOf(account, order) : await this.payeeOfOrder(this.db, order),
     };
+  }
+
+  /**
+   * Writes a batch of new orders in one transaction (group commit): each is allocated in turn (the
+   * batch's own holds and amounts count for the orders after it) and written once, already in its
+   * final state. When the batch fails, each order is created alone, so one order's failure is its own.
+   */
+  private async createBatch(items: NewOrder[]): Promise<Array<NewOrderOutcome | Error>> {
+    let outcomes: NewOrderOutcome[];
+    try {
+      outcomes = await retryingLostRaces(() => this.db.transaction((tx) => this.insertNew(tx, items, false)));
+    } catch (error) {
+      if (items.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+      return Promise.all(items.map((item) => this.createAlone(item).catch((e: unknown) => e as Error)));
+    }
+    for (const o of outcomes) if (o.kind === 'created') this.publish(o.order);
+    return Promise.all(
+      outcomes.map((o, i) =>
+        o.kind === 'deferred' ? this.createAlone(items[i]!).catch((e: unknown) => e as Error) : o,
+      ),
+    );
+  }
+
+  /** One new order in its own transaction, waiting for a held account if it must. */
+  private async createAlone(item: NewOrder): Promise<NewOrderOutcome> {
+    const [outcome] = await retryingLostRaces(() => this.db.transaction((tx) => this.insertNew(tx, [item], true)));
+    if (outcome!.kind === 'created') this.publish(outcome!.order);
+    return outcome!;
+  }
+
+  /**
+   * The new orders of a batch inside `tx`: allocated (per product, in their order), written with their
+   * allocation records and events in one statement, and their suppliers' holds posted in one transfer
+   * batch. An order whose mchOrderNo the merchant used before is not written: that order answers (and
+   * its allocation is dropped). `wait`: one order alone, which may wait for held accounts; in a batch
+   * such an order is deferred.
+   */
+  private async insertNew(tx: Tx, items: NewOrder[], wait: boolean): Promise<NewOrderOutcome[]> {
+    const settings = await this.settings.get();
+    const now = this.now();
+    const today = this.today(now);
+    const hold = !settings.isSupplierRemoveBalanceOnOrderFinished;
+    const keyOf = (item: NewOrder) => `${item.merchant.id}:${item.params.mchOrderNo}`;
+
+    // A repeat of a mchOrderNo within the batch follows its first; one used before shows at the insert.
+    const outcomes: Array<NewOrderOutcome | undefined> = [];
+    const firstOf = new Map<string, number>();
+    const fresh: number[] = [];
+    items.forEach((item, i) => {
+      if (firstOf.has(keyOf(item))) return;
+      firstOf.set(keyOf(item), i);
+      fresh.push(i);
+    });
+
+    const allocations = new Map<number, AllocationResult>();
+    for (const productId of new Set(fresh.map((i) => items[i]!.productId))) {
+      const group = fresh.filter((i) => items[i]!.productId === productId);
+      const results = await allocate(tx, {
+        productId,
+        today,
+        holds: hold,
+        floating: productById(productId)!.floatingAmount,
+        wait,
+        requests: group.map((i) => ({ amount: items[i]!.amount, avoidResourceId: null, orderId: null })),
+      });
+      group.forEach((i, k) => {
+        allocations.set(i, results[k]!);
+      });
+    }
+    const writing = fresh.filter((i) => !allocations.get(i)!.deferred);
+    for (const i of fresh) if (allocations.get(i)!.deferred) outcomes[i] = { kind: 'deferred' };
+
+    const at = now.toISOString();
+    const expiresAt = new Date(now.getTime() + settings.orderTimeoutMinutes * 60_000).toISOString();
+    const text = (v: string | number | undefined) => (v === undefined || v === '' ? null : String(v));
+    const rows: NewOrderRow[] = [];
+    const records: Array<Record<string, unknown>> = [];
+    const events: Array<Record<string, unknown>> = [];
+    const holds: ReturnType<typeof holdTransfer>[] = [];
+    for (const i of writing) {
+      const item = items[i]!;
+      const { chosen, usdtCount, candidates } = allocations.get(i)!;
+      const orderCode = newOrderCode(now);
+      const state = chosen ? ORDER_STATE.allocated : ORDER_STATE.allocationFailed;
+      const p = item.params;
+      rows.push({
+        order_code: orderCode,
+        merchant_id: item.merchant.id,
+        merchant_user_id: item.merchant.userId,
+        merchant_order_no: String(p.mchOrderNo),
+        request_hash: item.requestHash,
+        product_id: item.productId,
+        amount: item.amount,
+        api_amount: item.apiAmount,
+        fee: item.fee,
+        state,
+        supplier_id: chosen?.supplierId ?? null,
+        supplier_user_id: chosen?.supplierUserId ?? null,
+        is_proxy: chosen?.isProxy ?? false,
+        resource_id: chosen?.resourceId ?? null,
+        allocation_no: chosen ? 1 : 0,
+        hold_open: chosen !== null && hold,
+        usdt_count: usdtCount,
+        usdt_address: usdtCount === null ? null : (chosen?.payee.details.address ?? null),
+        user_name: text(p.userName),
+        card_number: text(p.cardNumber),
+        ifsc_code: text(p.ifscCode),
+        bank_name: text(p.bankName),
+        vpa: text(p.vpa),
+        mode: text(p.mode),
+        address: text(p.address),
+        client_ip: text(p.clientIp),
+        subject: text(p.subject),
+        body: text(p.body),
+        extra: text(p.extra),
+        notify_url: text(p.notifyUrl),
+        return_url: text(p.returnUrl),
+        created_at: at,
+        allocated_at: chosen ? at : null,
+        expires_at: chosen ? expiresAt : null,
+        updated_at: at,
+      });
+      records.push({
+        order_code: orderCode,
+        chosen_resource_id: chosen?.resourceId ?? null,
+        candidates,
+        created_at: at,
+      });
+      const event = (kind: OrderEventKind, from: number | null, to: number, note: string) => {
+        events.push({
+          order_code: orderCode,
+          kind,
+          from_state: from,
+          to_state: to,
+          note,
+          created_at: at,
+          ord: events.length,
+        });
+      };
+      event('created', null, ORDER_STATE.created, item.via);
+      if (chosen) {
+        event(
+          'allocated',
+          ORDER_STATE.created,
+          ORDER_STATE.allocated,
+          `${chosen.resourceName} (${chosen.supplierName})`,
+        );
+        if (hold) holds.push(holdTransfer(orderCode, 1, chosen.supplierId, item.amount, null));
+      } else {
+        event('allocationFailed', ORDER_STATE.created, ORDER_STATE.allocationFailed, '');
+      }
+    }
+    if (rows.length > 0) {
+      const written = await INSERT_ORDERS.rows<Record<string, unknown>>(tx, {
+        orders: JSON.stringify(rows),
+        allocations: JSON.stringify(records),
+        events: JSON.stringify(events),
+        now: at,
+      });
+      const byCode = new Map(written.map((raw) => [raw.order_code as string, tableRow(orders, raw)]));
+      // Not written: the merchant had used the mchOrderNo (its order answers), or a concurrent create
+      // took it after this batch began (that order is not visible yet: the batch runs again).
+      const used = writing.filter((_, k) => !byCode.has(rows[k]!.order_code as string));
+      const before =
+        used.length === 0
+          ? []
+          : await EXISTING_ORDERS.rows<Record<string, unknown>>(tx, {
+              merchantIds: used.map((i) => items[i]!.merchant.id),
+              orderNos: used.map((i) => String(items[i]!.params.mchOrderNo)),
+            });
+      if (before.length !== used.length) throw new MerchantOrderNoTaken();
+      for (const raw of before) {
+        const order = tableRow(orders, raw);
+        outcomes[firstOf.get(`${order.merchantId}:${order.merchantOrderNo}`)!] = { kind: 'existing', order };
+      }
+      writing.forEach((i, k) => {
+        const order = byCode.get(rows[k]!.order_code as string);
+        if (order) outcomes[i] = { kind: 'created', order, account: allocations.get(i)!.chosen?.payee ?? null };
+      });
+      await this.deps.ledger.transferMany(
+        tx,
+        holds.filter((h) => byCode.has(h.orderCode)),
+      );
+    }
+    // A repeat within the batch answers the order its first made or found (or is deferred with it).
+    return items.map((item, i) => {
+      const first = outcomes[firstOf.get(keyOf(item))!]!;
+      if (i === firstOf.get(keyOf(item))) return first;
+      return first.kind === 'deferred' ? first : { kind: 'existing', order: first.order };
+    });
   }
 
   /** What the payer pays to for this order (null when it has no account). */
@@ -343,97 +568,35 @@ export class OrdersService {
     settings: OrderSettings,
     avoid: number | null,
     actor: Actor | null,
-    /** Events of the order still to be written (its creation), written with the allocation's. */
-    events: (typeof orderEvents.$inferInsert)[] = [],
   ): Promise<{ order: OrderRecord; account: PayeeAccount | null }> {
-    const def = productById(order.productId)!;
     const now = this.now();
-    const candidates = await candidatesFor(tx, {
+    const hold = !settings.isSupplierRemoveBalanceOnOrderFinished;
+    const [{ chosen, usdtCount, candidates }] = (await allocate(tx, {
       productId: order.productId,
-      amount: order.amount,
       today: this.today(now),
-      floating: def.floatingAmount,
-      avoidResourceId: avoid,
-      orderId: order.id,
-    });
-    let usdtCount: number | null = null;
-    // The candidates' query locked the first free fitting account and its supplier's balance; those
-    // before it were held by concurrent allocations or payments.
-    let chosen: Candidate | null = candidates.find((c) => c.locked) ?? null;
-    if (chosen) {
-      for (const c of candidates) {
-        if (c === chosen) break;
-        if (c.outcome === 'eligible') c.outcome = 'busy';
-      }
-      chosen.outcome = 'chosen';
-      if (def.floatingAmount) {
-        usdtCount = await freeUsdtCount(tx, chosen.resourceId, order.amount, order.id);
-        if (usdtCount === null) {
-          chosen.outcome = 'noFloatingAmount';
-          chosen = null;
-        }
-      }
-    }
-    // Pass 2, every fitting account held (or the locked wallet had no floating amount left): wait for
-    // the others one at a time, from a random one on (concurrent waiters spread over suppliers), and
-    // check them again under the locks.
-    const rest = chosen ? [] : candidates.filter((c) => c.outcome === 'eligible' || c.outcome === 'busy');
-    const start = rest.length > 0 ? randomInt(0, rest.length) : 0;
-    for (const c of [...rest.slice(start), ...rest.slice(0, start)]) {
-      if (!(await lockWaiting(tx, c, order.amount))) {
-        c.outcome = 'balanceShort';
-        continue;
-      }
-      if (def.floatingAmount) {
-        usdtCount = await freeUsdtCount(tx, c.resourceId, order.amount, order.id);
-        if (usdtCount === null) {
-          c.outcome = 'noFloatingAmount';
-          continue;
-        }
-      } else if (await amountOpenOn(tx, c.resourceId, order.amount, order.id)) {
-        c.outcome = 'sameAmountOpen';
-        continue;
-      }
-      c.outcome = 'chosen';
-      chosen = c;
-      break;
-    }
-    const allocation = {
-      orderId: order.id,
-      chosenResourceId: chosen?.resourceId ?? null,
-      candidates: candidates.map((c) => ({
-        resourceId: c.resourceId,
-        resourceName: c.resourceName,
-        supplierName: c.supplierName,
-        outcome: c.outcome === 'eligible' ? 'notNeeded' : c.outcome,
-      })),
-      createdAt: now,
-    };
+      holds: hold,
+      floating: productById(order.productId)!.floatingAmount,
+      wait: true,
+      requests: [{ amount: order.amount, avoidResourceId: avoid, orderId: order.id }],
+    })) as [AllocationResult];
+    const allocation = { orderId: order.id, chosenResourceId: chosen?.resourceId ?? null, candidates, createdAt: now };
 
     if (!chosen) {
       const failed = await this.finishAllocation(
         tx,
         allocation,
-        [...events, this.eventRow(order, 'allocationFailed', order.state, ORDER_STATE.allocationFailed, actor, '')],
+        [this.eventRow(order, 'allocationFailed', order.state, ORDER_STATE.allocationFailed, actor, '')],
         null,
       );
       return { order: failed.order, account: null };
     }
 
     const allocationNo = order.allocationNo + 1;
-    const hold = !settings.isSupplierRemoveBalanceOnOrderFinished;
     if (hold) {
-      await this.deps.ledger.transfer(tx, {
-        idempotencyKey: `${order.orderCode}:hold:${allocationNo}`,
-        type: 'orderHold',
-        orderCode: order.orderCode,
-        note: `hold for order ${order.orderCode}`,
-        actorUserId: actor?.userId ?? null,
-        postings: [
-          { account: supplierAccount(chosen.supplierId, 'available'), amount: -order.amount },
-          { account: supplierAccount(chosen.supplierId, 'frozen'), amount: order.amount },
-        ],
-      });
+      await this.deps.ledger.transfer(
+        tx,
+        holdTransfer(order.orderCode, allocationNo, chosen.supplierId, order.amount, actor?.userId ?? null),
+      );
     }
     const allocatedEvent = this.eventRow(
       order,
@@ -443,7 +606,7 @@ export class OrdersService {
       actor,
       `${chosen.resourceName} (${chosen.supplierName})`,
     );
-    return this.finishAllocation(tx, allocation, [...events, allocatedEvent], {
+    return this.finishAllocation(tx, allocation, [allocatedEvent], {
       resourceId: chosen.resourceId,
       supplierId: chosen.supplierId,
       supplierUserId: chosen.supplierUserId,

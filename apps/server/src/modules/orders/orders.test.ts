@@ -93,6 +93,26 @@ async function expectLedgerOk() {
 
 const engine = () => t.app.services.orders;
 
+/** Each order's first allocation posted its supplier's hold. */
+async function expectHeld(rows: Array<{ orderCode: string }>) {
+  for (const r of rows) {
+    const [hold] = await t.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `${r.orderCode}:hold:1`));
+    expect(hold?.type).toBe('orderHold');
+  }
+}
+
+/** How many switched-on receiving accounts product 1001 has. */
+const openAccounts = async () =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(resources)
+      .where(sql`${resources.productId} = 1001 and ${resources.state} = 0 and ${resources.deletedAt} is null`)
+  )[0]!.n;
+
 /** Sets (or, with undefined, removes) a system setting and makes the engine read it now. */
 async function setting(key: string, value: unknown) {
   await t.database.db.delete(systemSettings).where(eq(systemSettings.key, key));
@@ -208,23 +228,13 @@ describe('merchant API: signature and checks', () => {
 describe('allocation', () => {
   it('gives each open order of the same amount its own account, holds the supplier’s money, then fails', async () => {
     const amount = '23456';
-    const open = await t.database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(resources)
-      .where(sql`${resources.productId} = 1001 and ${resources.state} = 0 and ${resources.deletedAt} is null`);
-    const accounts = open[0]!.n;
+    const accounts = await openAccounts();
     expect(accounts).toBeGreaterThanOrEqual(2);
     const made: string[] = [];
     for (let i = 0; i < accounts; i += 1) made.push((await createOk({ amount })).orderCode);
     const rows = await Promise.all(made.map(orderOf));
     expect(new Set(rows.map((r) => r.resourceId)).size).toBe(accounts);
-    for (const r of rows) {
-      const [hold] = await t.database.db
-        .select()
-        .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.idempotencyKey, `${r.orderCode}:hold:1`));
-      expect(hold?.type).toBe('orderHold');
-    }
+    await expectHeld(rows);
     const extra = await create({ amount });
     expect(extra.body.code).toBe(Code.allocationFailed);
     expect(extra.body.msg).toBe('allocation failed');
@@ -284,6 +294,101 @@ describe('allocation', () => {
     expect(second.payee).toMatchObject({ usdtCount: 150_000_002 });
     for (const code of [first.orderCode, second.orderCode])
       expect((await t.call(api.reject, { orderCode: code, rejectReason: 'test' }, auth('admin'))).body.code).toBe(200);
+    await expectLedgerOk();
+  });
+});
+
+describe('concurrent creates (a batch shares one transaction)', () => {
+  const rejectAll = async (codes: string[]) => {
+    for (const orderCode of codes)
+      expect((await t.call(api.reject, { orderCode, rejectReason: 'test' }, auth('admin'))).body.code).toBe(200);
+  };
+
+  it('orders of one amount arriving together each get their own account; those left over fail, saying why', async () => {
+    const accounts = await openAccounts();
+    const results = await Promise.all(Array.from({ length: accounts + 2 }, () => create({ amount: '24680' })));
+    const ok = results.filter((r) => r.body.code === 200).map((r) => r.body.data.orderCode as string);
+    const failed = results.filter((r) => r.body.code === Code.allocationFailed);
+    expect(ok).toHaveLength(accounts);
+    expect(failed).toHaveLength(2);
+    const rows = await Promise.all(ok.map(orderOf));
+    expect(new Set(rows.map((r) => r.resourceId)).size).toBe(accounts);
+    expect(rows.every((r) => r.state === ORDER_STATE.allocated && r.holdOpen)).toBe(true);
+    await expectHeld(rows);
+    for (const f of failed) {
+      const info = await t.call(api.getOrderAllocateInfo, { orderCode: f.body.data.orderCode }, auth('admin'));
+      const candidates = info.body.data.attempts[0].candidates as Array<{ outcome: string; resourceName: string }>;
+      expect(candidates.filter((c) => c.outcome === 'sameAmountOpen')).toHaveLength(accounts);
+      expect(candidates.every((c) => c.resourceName !== '')).toBe(true);
+    }
+    await rejectAll(ok);
+    await expectLedgerOk();
+  });
+
+  it('one request sent several times at once makes one order; other content under its mchOrderNo is 2005', async () => {
+    const request = signed({ amount: '13579' });
+    const other = signed({ mchOrderNo: request.mchOrderNo, amount: '13580' });
+    const sent = [request, request, other, request];
+    const results = await Promise.all(sent.map((body) => t.call(api.create, body)));
+    const codes = new Set(results.filter((r) => r.body.code === 200).map((r) => r.body.data.orderCode));
+    expect(codes.size).toBe(1);
+    // Whichever content came first made the order; the other content is refused, every repeat answers it.
+    const winner = results.find((r) => r.body.code === 200)!;
+    const winnerBody = sent[results.indexOf(winner)]!;
+    expect(results.map((r) => r.body.code)).toEqual(
+      sent.map((body) => (body.sign === winnerBody.sign ? 200 : Code.duplicateOrderNo)),
+    );
+    const made = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.merchantOrderNo, String(request.mchOrderNo)));
+    expect(made).toHaveLength(1);
+    const holds = await t.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(sql`${ledgerTransfers.orderCode} = ${made[0]!.orderCode} and ${ledgerTransfers.type} = 'orderHold'`);
+    expect(holds).toHaveLength(1);
+    await rejectAll([made[0]!.orderCode]);
+    await expectLedgerOk();
+  });
+
+  it('orders whose holds together exceed the only supplier’s balance: the first takes it, the next fails', async () => {
+    const supplier1 = supplierIdOf.get('supplier1')!;
+    const others = [...supplierIdOf.values()].filter((id) => id !== supplier1);
+    const available = `supplier:${supplier1}:available`;
+    const ledgerOf = t.app.services.ledger;
+    const move = (amount: number, key: string) =>
+      t.database.db.transaction((tx) =>
+        ledgerOf.transfer(tx, {
+          idempotencyKey: key,
+          type: 'adjustment',
+          note: 'test: supplier1 holds 20,000.00',
+          postings: [
+            { account: 'platform:adjustments', amount: -amount },
+            { account: available, amount },
+          ],
+        }),
+      );
+    const before = await balance(available);
+    await move(2_000_000 - before, `test:set-balance:${Date.now()}`);
+    await t.database.db.update(suppliers).set({ enabled: false }).where(sql`${suppliers.id} in ${others}`);
+    try {
+      const [a, b] = await Promise.all([create({ amount: '1500000' }), create({ amount: '1500100' })]);
+      const codes = [a!.body.code, b!.body.code].sort();
+      expect(codes).toEqual([200, Code.allocationFailed].sort());
+      const failed = a!.body.code === 200 ? b! : a!;
+      const info = await t.call(api.getOrderAllocateInfo, { orderCode: failed.body.data.orderCode }, auth('admin'));
+      const outcomes = (info.body.data.attempts[0].candidates as Array<{ outcome: string; supplierName: string }>)
+        .filter((c) => c.outcome !== 'supplierDisabled' && c.outcome !== 'parentDisabled')
+        .map((c) => c.outcome);
+      expect(new Set(outcomes)).toEqual(new Set(['balanceShort']));
+      const made = (a!.body.code === 200 ? a! : b!).body.data.orderCode as string;
+      expect(await balance(available)).toBe(2_000_000 - (await orderOf(made)).amount);
+      await rejectAll([made]);
+    } finally {
+      await t.database.db.update(suppliers).set({ enabled: true }).where(sql`${suppliers.id} in ${others}`);
+      await move(before - 2_000_000, `test:restore-balance:${Date.now()}`);
+    }
     await expectLedgerOk();
   });
 });

@@ -37,43 +37,83 @@ export interface CreateChecksRow {
 }
 export const numberOrNull = (v: Bigint) => (v === null ? null : Number(v));
 
-/** A new order, or nothing when the merchant already used its mchOrderNo (see `createFor`). */
-export const INSERT_ORDER = statement<
-  | 'orderCode'
-  | 'merchantId'
-  | 'merchantUserId'
-  | 'merchantOrderNo'
-  | 'requestHash'
-  | 'productId'
-  | 'amount'
-  | 'apiAmount'
-  | 'fee'
-  | 'state'
-  | 'userName'
-  | 'cardNumber'
-  | 'ifscCode'
-  | 'bankName'
-  | 'vpa'
-  | 'mode'
-  | 'address'
-  | 'clientIp'
-  | 'subject'
-  | 'body'
-  | 'extra'
-  | 'notifyUrl'
-  | 'returnUrl'
-  | 'now'
->(
+/** The orders a merchant already created under these mchOrderNos (pairs by position). */
+export const EXISTING_ORDERS = statement<'merchantIds' | 'orderNos'>(
   (v) => `
-    insert into orders (order_code, merchant_id, merchant_user_id, merchant_order_no, request_hash, product_id,
-                        amount, api_amount, fee, state, user_name, card_number, ifsc_code, bank_name, vpa, mode,
-                        address, client_ip, subject, body, extra, notify_url, return_url, created_at, updated_at)
-    values (${v.orderCode}, ${v.merchantId}, ${v.merchantUserId}, ${v.merchantOrderNo}, ${v.requestHash},
-            ${v.productId}, ${v.amount}, ${v.apiAmount}, ${v.fee}, ${v.state}, ${v.userName}, ${v.cardNumber},
-            ${v.ifscCode}, ${v.bankName}, ${v.vpa}, ${v.mode}, ${v.address}, ${v.clientIp}, ${v.subject},
-            ${v.body}, ${v.extra}, ${v.notifyUrl}, ${v.returnUrl}, ${v.now}, ${v.now})
-    on conflict (merchant_id, merchant_order_no) do nothing
-    returning *`,
+    select o.* from unnest(${v.merchantIds}::int[], ${v.orderNos}::text[]) as x(merchant_id, merchant_order_no)
+      join orders o on o.merchant_id = x.merchant_id and o.merchant_order_no = x.merchant_order_no`,
+);
+
+/** The columns a new order is written with (allocated or not): the keys of `INSERT_ORDERS`' rows. */
+const NEW_ORDER_COLUMNS = [
+  'order_code',
+  'merchant_id',
+  'merchant_user_id',
+  'merchant_order_no',
+  'request_hash',
+  'product_id',
+  'amount',
+  'api_amount',
+  'fee',
+  'state',
+  'supplier_id',
+  'supplier_user_id',
+  'is_proxy',
+  'resource_id',
+  'allocation_no',
+  'hold_open',
+  'usdt_count',
+  'usdt_address',
+  'user_name',
+  'card_number',
+  'ifsc_code',
+  'bank_name',
+  'vpa',
+  'mode',
+  'address',
+  'client_ip',
+  'subject',
+  'body',
+  'extra',
+  'notify_url',
+  'return_url',
+  'created_at',
+  'allocated_at',
+  'expires_at',
+  'updated_at',
+] as const;
+export type NewOrderRow = Record<(typeof NEW_ORDER_COLUMNS)[number], string | number | boolean | null>;
+
+/**
+ * A batch of new orders, already allocated (or failed), in one statement: the orders (each written
+ * once, in its final state), their allocation records and events (found by order code), and the
+ * accounts' last use. Rows are JSON arrays of records, so the statement's text is the same for any
+ * batch size. An order whose mchOrderNo the merchant used before is not written, nor are its records.
+ */
+export const INSERT_ORDERS = statement<'orders' | 'allocations' | 'events' | 'now'>(
+  (v) => `
+    with o as (
+      insert into orders (${NEW_ORDER_COLUMNS.join(', ')})
+      select ${NEW_ORDER_COLUMNS.map((c) => `x.${c}`).join(', ')}
+        from json_populate_recordset(null::orders, ${v.orders}::json) as x
+      on conflict (merchant_id, merchant_order_no) do nothing
+      returning *),
+    a as (
+      insert into order_allocations (order_id, chosen_resource_id, candidates, created_at)
+      select o.id, y.chosen_resource_id, y.candidates, y.created_at
+        from json_to_recordset(${v.allocations}::json)
+             as y(order_code text, chosen_resource_id int, candidates jsonb, created_at timestamptz)
+        join o on o.order_code = y.order_code),
+    e as (
+      insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note, created_at)
+      select o.id, z.kind, z.from_state, z.to_state, z.actor_user_id, z.actor_account, z.note, z.created_at
+        from json_to_recordset(${v.events}::json)
+             as z(order_code text, kind text, from_state int, to_state int, actor_user_id int, actor_account text,
+                  note text, created_at timestamptz, ord int)
+        join o on o.order_code = z.order_code
+       order by z.ord),
+    r as (update resources set last_allocated_at = ${v.now} where id in (select resource_id from o))
+    select * from o`,
 );
 
 /** Where an allocation puts an order (see `finishAllocation`). */
