@@ -197,12 +197,6 @@ const modal = (page: Page) => page.locator('.ant-modal');
 const list = (page: Page) => page.getByTestId('resource-list');
 const rowOf = (page: Page, name: string) => list(page).locator('tr.ant-table-row', { hasText: name });
 
-/** Picks an option of the select that is open (closed dropdowns stay in the page, hidden). */
-async function pickOption(page: Page, text: string) {
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
-  await option.first().click();
-}
-
 /** Adds a resource through the form (optionally choosing its product and supplier) and returns its row. */
 async function createResource(
   page: Page,
@@ -215,12 +209,10 @@ async function createResource(
   const form = modal(page).getByTestId('resource-form');
   await form.waitFor();
   if (supplier) {
-    await form.getByTestId('resource-form-supplier').click();
-    await pickOption(page, supplier);
+    await chooseOption(page, form.getByTestId('resource-form-supplier'), supplier);
   }
   if (product) {
-    await form.getByTestId('resource-form-product').click();
-    await pickOption(page, product);
+    await chooseOption(page, form.getByTestId('resource-form-product'), product);
   }
   await form.getByTestId('resource-form-name').fill(name);
   for (const [field, value] of Object.entries(fields)) await form.getByTestId(`resource-form-${field}`).fill(value);
@@ -265,10 +257,8 @@ const rowTexts = (page: Page) => list(page).locator('tr.ant-table-row').allTextC
 
 /** Filters the list by supplier and product and waits until every row is of them. */
 async function filterBy(page: Page, supplier: string, product: string) {
-  await page.getByTestId('filter-supplierId').click();
-  await pickOption(page, supplier);
-  await page.getByTestId('filter-productId').click();
-  await pickOption(page, product);
+  await chooseOption(page, page.getByTestId('filter-supplierId'), supplier);
+  await chooseOption(page, page.getByTestId('filter-productId'), product);
   await page.getByTestId('list-search').click();
   await expect
     .poll(async () => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { freshCode } from './codes.js';
 
 /** Signs in through the login page the way a person does, with the account's current code. */
@@ -22,10 +23,10 @@ export async function menuRouteNames(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens an antd select and picks the option with this text, then waits for its dropdown to close.
- * Closed dropdowns stay in the page (hidden), so only the visible one is searched; under load a click
- * can land while the list is still animating in and be lost, leaving the list open over the buttons
- * below it, so the pick is repeated until the dropdown has gone.
+ * Opens an antd select and picks the option with this text, then waits until its dropdown has closed
+ * and the select shows the option. Closed dropdowns stay in the page (hidden), so only the visible one
+ * is searched; under load a click can land while the list is still animating in and be lost (the list
+ * stays open over the buttons below it, or closes with the old value), so the pick is repeated.
  */
 export async function chooseOption(page: Page, select: Locator, text: string) {
   const open = page.locator('.ant-select-dropdown:visible');
@@ -34,6 +35,7 @@ export async function chooseOption(page: Page, select: Locator, text: string) {
     await open.locator('.ant-select-item-option', { hasText: text }).first().click();
     try {
       await open.first().waitFor({ state: 'hidden', timeout: 5_000 });
+      await expect.poll(async () => (await select.textContent()) ?? '', { timeout: 3_000 }).toContain(text);
       return;
     } catch (error) {
       if (attempt >= 2) throw error;
