@@ -6,6 +6,7 @@ export * from './common/codes.js';
 export * from './common/endpoint.js';
 export * from './common/envelope.js';
 export * from './common/money.js';
+export * from './common/notes.js';
 export * from './common/paging.js';
 export * from './common/roles.js';
 export * from './endpoints.js';

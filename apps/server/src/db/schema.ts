@@ -1,3 +1,4 @@
+import type { NoteTemplate } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -125,6 +126,9 @@ export const messages = pgTable('messages', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
   content: text('content').notNull(),
+  /** A system message's title and content as templates (NOTE_TEMPLATES) the console renders in its language. */
+  titleTemplate: jsonb('title_template').$type<NoteTemplate>(),
+  contentTemplate: jsonb('content_template').$type<NoteTemplate>(),
   senderId: integer('sender_id').references(() => users.id),
   createdAt: at('created_at').notNull(),
 });
@@ -204,6 +208,8 @@ export const ledgerTransfers = pgTable(
     type: text('type').notNull(),
     orderCode: text('order_code'),
     note: text('note').notNull(),
+    /** The note as a template (NOTE_TEMPLATES) the console renders in its language; null when typed. */
+    noteTemplate: jsonb('note_template').$type<NoteTemplate>(),
     actorUserId: integer('actor_user_id'),
     reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransfers.id),
     createdAt: at('created_at').notNull(),
@@ -595,6 +601,8 @@ export const orderEvents = pgTable(
     actorUserId: integer('actor_user_id'),
     actorAccount: text('actor_account'),
     note: text('note').notNull().default(''),
+    /** The note as a template (NOTE_TEMPLATES) the console renders in its language; null when typed. */
+    noteTemplate: jsonb('note_template').$type<NoteTemplate>(),
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],

@@ -17,6 +17,7 @@ import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
+import { notesLocales } from '../shared/notes/locales';
 import { commonLocales } from './common.locales';
 import type { Locales } from './types';
 
@@ -45,4 +46,5 @@ export const NAMESPACES: Record<string, Locales> = {
   apiTest: apiTestLocales,
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
+  notes: notesLocales,
 };

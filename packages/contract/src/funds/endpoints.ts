@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointGroup } from '../common/endpoint.js';
 import { MAX_MONEY_MINOR, moneyFilter, sortShape } from '../common/money.js';
+import { noteTemplateSchema } from '../common/notes.js';
 import {
   dateTimeSchema,
   emptyToNull,
@@ -75,6 +76,8 @@ export const fundRecordRowSchema = z.object({
   balanceBefore: z.number().int(),
   balanceAfter: z.number().int(),
   note: z.string(),
+  /** The note as a template the console renders in its language (NOTE_TEMPLATES); null when typed. */
+  noteTemplate: noteTemplateSchema,
   transferId: z.number().int(),
 });
 export type FundRecordRow = z.infer<typeof fundRecordRowSchema>;
@@ -185,7 +188,8 @@ export const fundsEndpoints = {
     path: '/v1.0/fundRecord/export',
     summary: 'Every fund record of the filtered set as CSV, in the list’s order (at most 1,000,000 rows)',
     input: z.strictObject({ ...fundRecordFilterShape, ...sortShape(['createdAt', 'amount']) }),
-    output: fundRecordRowSchema,
+    // The CSV's columns: the note as text (its template is for the console).
+    output: fundRecordRowSchema.omit({ noteTemplate: true }),
     example: { partyKind: 'supplier', type: 'deposit' },
     access: [...FUND_READERS, 'merchant', 'supplier'],
     token2: false,

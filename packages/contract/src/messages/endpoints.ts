@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
+import { noteTemplateSchema } from '../common/notes.js';
 import { idSchema, queryIdSchema } from '../common/paging.js';
 import { ALL_ROLES, ROLES, roleSchema } from '../common/roles.js';
 
@@ -16,12 +17,18 @@ export const MESSAGE_SENDER_ROLES = ['superAdmin', 'admin', 'customerService'] a
 export const messageRowSchema = z.object({
   msg_id: z.number().int(),
   title: z.string(),
+  /** A system message's title as a template the console renders in its language (NOTE_TEMPLATES). */
+  title_template: noteTemplateSchema,
   /** ISO 8601, UTC. */
   create_time: z.string(),
 });
 export type MessageRow = z.infer<typeof messageRowSchema>;
 
-export const messageContentSchema = messageRowSchema.extend({ content: z.string() });
+export const messageContentSchema = messageRowSchema.extend({
+  content: z.string(),
+  /** A system message's content as a template (NOTE_TEMPLATES); null for a staff broadcast. */
+  content_template: noteTemplateSchema,
+});
 export type MessageContent = z.infer<typeof messageContentSchema>;
 
 const msgIdInput = z.strictObject({ msg_id: idSchema });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
 import { moneyFilter, sortShape } from '../common/money.js';
+import { noteTemplateSchema } from '../common/notes.js';
 import {
   dateTimeSchema,
   emptyToNull,
@@ -148,6 +149,8 @@ export const timelineEntrySchema = z.object({
   actor: z.string().nullable(),
   /** Empty where the note is the other party's business (ORDER_EVENTS). */
   note: z.string(),
+  /** The note as a template the console renders in its language (NOTE_TEMPLATES); null when typed or hidden. */
+  noteTemplate: noteTemplateSchema,
 });
 
 export const orderDetailSchema = z.object({
@@ -161,6 +164,7 @@ export const orderDetailSchema = z.object({
       type: z.string(),
       idempotencyKey: z.string(),
       note: z.string(),
+      noteTemplate: noteTemplateSchema,
       createdAt: z.string(),
       entries: z.array(z.object({ account: z.string(), amount: z.number().int() })),
     }),

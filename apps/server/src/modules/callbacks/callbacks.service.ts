@@ -5,6 +5,9 @@ import {
   CALLBACK_TEXTS,
   type CallbackTrigger,
   DEFAULT_CALLBACK_WINDOW_HOURS,
+  type NoteTemplate,
+  note,
+  noteParts,
   ORDER_STATE,
   type OrderEventKind,
   PAID_STATES,
@@ -340,7 +343,7 @@ export class CallbacksService {
           [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed],
           ORDER_STATE.callbackSucceeded,
           'callbackSucceeded',
-          `the merchant answered SUCCESS (callback #${callback.id}, attempt ${job.attemptNo})`,
+          note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
         );
         return { result: 'succeeded' as const, order: moved };
       }
@@ -363,7 +366,7 @@ export class CallbacksService {
         [ORDER_STATE.paidNotifying],
         ORDER_STATE.callbackFailed,
         'callbackFailed',
-        `no SUCCESS from the merchant after ${job.attemptNo} attempts (callback #${callback.id})`,
+        note('callbackFailed', { attempts: job.attemptNo, callbackId: callback.id }),
       );
       return { result: 'failed' as const, order: moved };
     });
@@ -379,7 +382,7 @@ export class CallbacksService {
     from: readonly number[],
     to: number,
     kind: OrderEventKind,
-    note: string,
+    template: NoteTemplate,
   ): Promise<OrderRecord | null> {
     if (!from.includes(order.state)) return null;
     const now = this.now();
@@ -396,7 +399,7 @@ export class CallbacksService {
       toState: to,
       actorUserId: null,
       actorAccount: null,
-      note,
+      ...noteParts(template),
       createdAt: now,
     });
     return moved;
@@ -464,7 +467,7 @@ export class CallbacksService {
         toState: null,
         actorUserId: actor.userId,
         actorAccount: actor.account,
-        note: `replay of callback #${callback.id} as #${row.id} to ${callback.url}`,
+        ...noteParts(note('callbackReplayed', { callbackId: callback.id, newCallbackId: row.id, url: callback.url })),
         createdAt: now,
       });
       await writeAudit(

@@ -4,6 +4,8 @@ import {
   type FundBucket,
   type FundRecordRow,
   minorToMajorText,
+  type NoteTemplate,
+  note,
   type PartyKind,
   type ProposalKind,
   type ProposalRow,
@@ -123,13 +125,6 @@ const decider = alias(users, 'decider');
 const proposalMerchant = alias(merchants, 'proposal_merchant');
 const proposalSupplier = alias(suppliers, 'proposal_supplier');
 
-const KIND_WORDS: Record<ProposalKind, string> = {
-  adjust: 'balance adjustment',
-  clear: 'balance clearing',
-  deposit: 'deposit',
-  withdraw: 'withdrawal',
-};
-
 /**
  * Funds: fund records (ledger entries seen from a merchant's or supplier's account), balances, and
  * maker-checker balance proposals (DESIGN section 3) that post to the ledger only when a second staff
@@ -180,6 +175,7 @@ export class FundsService {
         balanceBefore: ledgerEntries.balanceBefore,
         balanceAfter: ledgerEntries.balanceAfter,
         note: ledgerTransfers.note,
+        noteTemplate: ledgerTransfers.noteTemplate,
         transferId: ledgerEntries.transferId,
       })
       .from(ledgerEntries)
@@ -396,11 +392,17 @@ export class FundsService {
       );
       const party = await this.partyOf(tx, proposal.partyKind as PartyKind, proposal.partyId);
       const message = await this.deps.messages.notify(tx, {
-        title: `Balance proposal #${proposal.id} approved`,
-        content:
-          `Your ${KIND_WORDS[kind]} proposal #${proposal.id} for ${proposal.partyKind} ${party.name} ` +
-          `(${minorToMajorText(amount)}) was approved by ${actor.account ?? 'staff'} and posted as transfer #${transfer.id}. ` +
-          `Note: ${proposal.note}`,
+        title: note('proposalApprovedTitle', { id: proposal.id }),
+        content: note('proposalApproved', {
+          id: proposal.id,
+          proposalKind: kind,
+          partyKind: proposal.partyKind,
+          party: party.name,
+          amount: minorToMajorText(amount),
+          account: actor.account ?? 'staff',
+          transferId: transfer.id,
+          note: proposal.note,
+        }),
         userIds: [proposal.proposedBy],
       });
       return { result: { id: proposal.id, transferId: transfer.id }, message, proposedBy: proposal.proposedBy };
@@ -434,10 +436,15 @@ export class FundsService {
       if (proposal.proposedBy === decidedBy) return { message: null, proposedBy: proposal.proposedBy };
       const kind = proposal.kind as ProposalKind;
       const message = await this.deps.messages.notify(tx, {
-        title: `Balance proposal #${proposal.id} rejected`,
-        content:
-          `Your ${KIND_WORDS[kind]} proposal #${proposal.id} was rejected by ${actor.account ?? 'staff'}; nothing was posted. ` +
-          `Reason: ${input.reason}`,
+        title: note('proposalRejectedTitle', { id: proposal.id }),
+        content: note('proposalRejected', {
+          id: proposal.id,
+          proposalKind: kind,
+          partyKind: proposal.partyKind,
+          party: (await this.partyOf(tx, proposal.partyKind as PartyKind, proposal.partyId)).name,
+          account: actor.account ?? 'staff',
+          reason: input.reason,
+        }),
         userIds: [proposal.proposedBy],
       });
       return { message, proposedBy: proposal.proposedBy };
@@ -551,6 +558,7 @@ function toFundRow(r: {
   balanceBefore: number;
   balanceAfter: number;
   note: string;
+  noteTemplate: NoteTemplate | null;
   transferId: number;
 }): FundRecordRow {
   return {

@@ -1,4 +1,4 @@
-import type { LedgerCheck } from '@paydesk/contract';
+import { type LedgerCheck, type NoteTemplate, noteParts } from '@paydesk/contract';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { rowsOf as resultRows, statement, tableRow } from '../../db/raw-rows.js';
@@ -34,7 +34,8 @@ export interface TransferInput {
   idempotencyKey: string;
   type: string;
   orderCode?: string | null | undefined;
-  note: string;
+  /** Typed text, or a template (NOTE_TEMPLATES) the console renders in its language. */
+  note: string | NoteTemplate;
   actorUserId?: number | null | undefined;
   postings: Posting[];
 }
@@ -42,7 +43,7 @@ export interface TransferInput {
 export interface ReverseInput {
   transferId: number;
   idempotencyKey: string;
-  note: string;
+  note: string | NoteTemplate;
   actorUserId?: number | null | undefined;
 }
 
@@ -59,6 +60,7 @@ export interface TransferResult {
   type: string;
   orderCode: string | null;
   note: string;
+  noteTemplate: NoteTemplate | null;
   actorUserId: number | null;
   reversesId: number | null;
   createdAt: Date;
@@ -111,6 +113,7 @@ const POST_TRANSFER = statement<
   | 'type'
   | 'orderCode'
   | 'note'
+  | 'noteTemplate'
   | 'actorUserId'
   | 'reversesId'
   | 'now'
@@ -121,10 +124,10 @@ const POST_TRANSFER = statement<
 >(
   (v) => `
     with t as (
-           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, actor_user_id,
-                                         reverses_id, created_at)
-           values (${v.key}, ${v.inputHash}, ${v.type}, ${v.orderCode}, ${v.note}, ${v.actorUserId},
-                   ${v.reversesId}, ${v.now})
+           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, note_template,
+                                         actor_user_id, reverses_id, created_at)
+           values (${v.key}, ${v.inputHash}, ${v.type}, ${v.orderCode}, ${v.note}, ${v.noteTemplate}::jsonb,
+                   ${v.actorUserId}, ${v.reversesId}, ${v.now})
            on conflict do nothing
            returning *),
          m as (
@@ -146,11 +149,13 @@ const POST_TRANSFER = statement<
 const POST_TRANSFERS = statement<'transfers' | 'entries' | 'accountIds' | 'balances' | 'now'>(
   (v) => `
     with t as (
-           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, actor_user_id, created_at)
-           select x.idempotency_key, x.input_hash, x.type, x.order_code, x.note, x.actor_user_id, ${v.now}
+           insert into ledger_transfers (idempotency_key, input_hash, type, order_code, note, note_template,
+                                         actor_user_id, created_at)
+           select x.idempotency_key, x.input_hash, x.type, x.order_code, x.note, x.note_template, x.actor_user_id,
+                  ${v.now}
              from json_to_recordset(${v.transfers}::json)
                   as x(idempotency_key text, input_hash text, type text, order_code text, note text,
-                       actor_user_id int, ord int)
+                       note_template jsonb, actor_user_id int, ord int)
             order by x.ord
            on conflict do nothing
            returning id, idempotency_key, created_at),
@@ -247,6 +252,7 @@ export class LedgerService {
           type: t.type,
           order_code: t.orderCode,
           note: t.note,
+          note_template: t.noteTemplate,
           actor_user_id: t.actorUserId,
           ord: t.ord,
         })),
@@ -288,7 +294,7 @@ export class LedgerService {
       idempotencyKey: input.idempotencyKey,
       type: 'reversal',
       orderCode: original.orderCode,
-      note: input.note,
+      ...noteParts(input.note),
       actorUserId: input.actorUserId ?? null,
       reversesId: original.id,
       postings: entries.map((e) => ({ account: e.account, amount: -e.amount })),
@@ -324,6 +330,7 @@ export class LedgerService {
       type: input.type,
       orderCode: input.orderCode,
       note: input.note,
+      noteTemplate: input.noteTemplate === null ? null : JSON.stringify(input.noteTemplate),
       actorUserId: input.actorUserId,
       reversesId: input.reversesId,
       now: this.deps.clock.now().toISOString(),
@@ -487,6 +494,7 @@ function resultOf(t: TransferRecord): Omit<TransferResult, 'entries' | 'replayed
     type: t.type,
     orderCode: t.orderCode,
     note: t.note,
+    noteTemplate: t.noteTemplate ?? null,
     actorUserId: t.actorUserId,
     reversesId: t.reversesId,
     createdAt: t.createdAt,
@@ -496,7 +504,7 @@ function resultOf(t: TransferRecord): Omit<TransferResult, 'entries' | 'replayed
 /** A transfer as posted: a new one, or the reversal of another. */
 type PostInput = Pick<
   TransferResult,
-  'idempotencyKey' | 'type' | 'orderCode' | 'note' | 'actorUserId' | 'reversesId'
+  'idempotencyKey' | 'type' | 'orderCode' | 'note' | 'noteTemplate' | 'actorUserId' | 'reversesId'
 > & {
   postings: Posting[];
 };
@@ -506,7 +514,7 @@ const newTransfer = (input: TransferInput): PostInput => ({
   idempotencyKey: input.idempotencyKey,
   type: input.type,
   orderCode: input.orderCode ?? null,
-  note: input.note,
+  ...noteParts(input.note),
   actorUserId: input.actorUserId ?? null,
   reversesId: null,
   postings: input.postings,
@@ -521,7 +529,10 @@ function refusalOf(moves: Array<{ account: { allowNegative: boolean }; balanceAf
   return null;
 }
 
-/** What a repeat of an idempotency key must match. */
+/**
+ * What a repeat of an idempotency key must match. The note's text stands for its template too (the
+ * template says the same in other languages), so keys posted before templates existed still match.
+ */
 function inputHashOf(input: Omit<PostInput, 'idempotencyKey'>): string {
   return sha256(
     canonicalJson({

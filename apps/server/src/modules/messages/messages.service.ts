@@ -1,4 +1,11 @@
-import type { MessageContent, MessageRow, MessageState, Role } from '@paydesk/contract';
+import {
+  type MessageContent,
+  type MessageRow,
+  type MessageState,
+  type NoteTemplate,
+  noteParts,
+  type Role,
+} from '@paydesk/contract';
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { messageRecipients, messages, users } from '../../db/schema.js';
@@ -27,9 +34,10 @@ const TRANSITIONS = {
 } as const satisfies Record<string, { from: MessageState; to: MessageState }>;
 export type MessageTransition = keyof typeof TRANSITIONS;
 
-const toRow = (m: { id: number; title: string; createdAt: Date }): MessageRow => ({
+const toRow = (m: { id: number; title: string; titleTemplate: NoteTemplate | null; createdAt: Date }): MessageRow => ({
   msg_id: m.id,
   title: m.title,
+  title_template: m.titleTemplate ?? null,
   create_time: m.createdAt.toISOString(),
 });
 
@@ -51,7 +59,12 @@ export class MessagesService {
   async init(userId: number): Promise<{ unread: MessageRow[]; readed: MessageRow[]; trash: MessageRow[] }> {
     const list = (state: MessageState) =>
       this.db
-        .select({ id: messages.id, title: messages.title, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          title: messages.title,
+          titleTemplate: messages.titleTemplate,
+          createdAt: messages.createdAt,
+        })
         .from(messageRecipients)
         .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
         .where(and(eq(messageRecipients.userId, userId), eq(messageRecipients.state, state)))
@@ -70,7 +83,7 @@ export class MessagesService {
       .where(and(eq(messageRecipients.messageId, msgId), eq(messageRecipients.userId, userId)))
       .limit(1);
     if (!row) throw notFound('no such message');
-    return { ...toRow(row.m), content: row.m.content };
+    return { ...toRow(row.m), content: row.m.content, content_template: row.m.contentTemplate ?? null };
   }
 
   async unreadCount(userId: number): Promise<{ count: number }> {
@@ -177,7 +190,7 @@ export class MessagesService {
    */
   async notify(
     tx: Tx,
-    input: { title: string; content: string; userIds: readonly number[] },
+    input: { title: NoteTemplate; content: NoteTemplate; userIds: readonly number[] },
   ): Promise<{ msgId: number; recipients: number } | null> {
     const wanted = [...new Set(input.userIds)];
     if (wanted.length === 0) return null;
@@ -186,9 +199,13 @@ export class MessagesService {
       .from(users)
       .where(and(inArray(users.id, wanted), isNull(users.deletedAt)));
     if (live.length === 0) return null;
+    const title = noteParts(input.title);
+    const content = noteParts(input.content);
     const msgId = await this.deliver(tx, {
-      title: input.title,
-      content: input.content,
+      title: title.note,
+      content: content.note,
+      titleTemplate: title.noteTemplate,
+      contentTemplate: content.noteTemplate,
       senderId: null,
       userIds: live.map((u) => u.id),
     });
@@ -197,12 +214,20 @@ export class MessagesService {
 
   private async deliver(
     tx: Tx,
-    input: { title: string; content: string; senderId: number | null; userIds: readonly number[] },
+    input: {
+      title: string;
+      content: string;
+      titleTemplate?: NoteTemplate | null;
+      contentTemplate?: NoteTemplate | null;
+      senderId: number | null;
+      userIds: readonly number[];
+    },
   ): Promise<number> {
     const now = this.now();
+    const { userIds: _userIds, ...fields } = input;
     const [message] = await tx
       .insert(messages)
-      .values({ title: input.title, content: input.content, senderId: input.senderId, createdAt: now })
+      .values({ ...fields, createdAt: now })
       .returning({ id: messages.id });
     const msgId = message!.id;
     for (let i = 0; i < input.userIds.length; i += INSERT_CHUNK) {

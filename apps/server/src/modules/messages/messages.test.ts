@@ -1,4 +1,4 @@
-import { Code, endpoints } from '@paydesk/contract';
+import { Code, endpoints, note } from '@paydesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageRecipients, messages as messagesTable } from '../../db/schema.js';
@@ -51,7 +51,12 @@ describe('the inbox life cycle', () => {
     expect(await unreadCount(merchant)).toBe(before + 1);
 
     const first = await inbox(merchant);
-    expect(first.unread[0]).toEqual({ msg_id: msgId, title: 'Payout rules', create_time: expect.any(String) });
+    expect(first.unread[0]).toEqual({
+      msg_id: msgId,
+      title: 'Payout rules',
+      title_template: null, // a broadcast is shown as its sender wrote it
+      create_time: expect.any(String),
+    });
     expect(first.unread[0]).not.toHaveProperty('content');
     expect(Number.isNaN(Date.parse(first.unread[0].create_time))).toBe(false);
 
@@ -180,24 +185,40 @@ describe('system messages (notify)', () => {
   it('are written inside the caller’s transaction: kept on commit, gone on rollback', async () => {
     const service = new MessagesService({ db: t.database.db, clock: t.clock });
     const before = await unreadCount(merchant);
-    const sent = await t.database.db.transaction((tx) =>
-      service.notify(tx, { title: 'Payout rejected', content: 'Order P1 was rejected', userIds: [merchantId] }),
-    );
+    const title = note('proposalRejectedTitle', { id: 7 });
+    const content = note('proposalRejected', {
+      id: 7,
+      proposalKind: 'deposit',
+      partyKind: 'merchant',
+      party: 'Merchant One',
+      account: 'admin',
+      reason: 'wrong amount',
+    });
+    const sent = await t.database.db.transaction((tx) => service.notify(tx, { title, content, userIds: [merchantId] }));
     expect(sent).toEqual({ msgId: expect.any(Number), recipients: 1 });
     expect(await unreadCount(merchant)).toBe(before + 1);
     const [message] = await t.database.db.select().from(messagesTable).where(eq(messagesTable.id, sent!.msgId));
     expect(message!.senderId).toBeNull();
+    // The inbox answers the English text and the templates the console renders in its language.
+    const read = await t.call(messages.content, { msg_id: sent!.msgId }, merchant);
+    expect(read.body.data).toMatchObject({
+      title: 'Balance proposal #7 rejected',
+      title_template: title,
+      content:
+        'Your proposal #7 (deposit, merchant Merchant One) was rejected by admin; nothing was posted. Reason: wrong amount',
+      content_template: content,
+    });
+    const inbox = await t.call(messages.init, {}, merchant);
+    expect(inbox.body.data.unread[0]).toMatchObject({ msg_id: sent!.msgId, title_template: title });
 
     await expect(
       t.database.db.transaction(async (tx) => {
-        await service.notify(tx, { title: 'Never', content: 'rolled back', userIds: [merchantId] });
+        await service.notify(tx, { title, content, userIds: [merchantId] });
         throw new Error('the calling service failed');
       }),
     ).rejects.toThrow('the calling service failed');
     expect(await unreadCount(merchant)).toBe(before + 1);
-    expect(await t.database.db.transaction((tx) => service.notify(tx, { title: 'x', content: 'y', userIds: [] }))).toBe(
-      null,
-    );
+    expect(await t.database.db.transaction((tx) => service.notify(tx, { title, content, userIds: [] }))).toBe(null);
   });
 });
 

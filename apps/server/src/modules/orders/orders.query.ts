@@ -296,7 +296,9 @@ export class OrderQueries {
         fromState: e.fromState,
         toState: e.toState,
         actor: staff || inTeam(e.actorUserId) ? e.actorAccount : null,
-        note: staff || noteShown(e.kind, e.actorUserId) ? e.note : '',
+        ...(staff || noteShown(e.kind, e.actorUserId)
+          ? { note: e.note, noteTemplate: e.noteTemplate ?? null }
+          : { note: '', noteTemplate: null }),
       })),
       transfers: transfers
         .map((t) => ({
@@ -305,6 +307,7 @@ export class OrderQueries {
           idempotencyKey: t.idempotencyKey,
           // The parties read these notes in their fund records too: they name no one.
           note: t.note,
+          noteTemplate: t.noteTemplate ?? null,
           createdAt: t.createdAt.toISOString(),
           entries: entries
             .filter((e) => e.transferId === t.id && ownAccount(e))

@@ -8,6 +8,9 @@ import {
   type CreateOrderRequest,
   codeCatalogue,
   LOCKING_MARKS,
+  type NoteTemplate,
+  note,
+  noteParts,
   ORDER_STATE,
   type OrderAction,
   type OrderEventKind,
@@ -155,7 +158,7 @@ interface NewOrder {
   fee: number;
   requestHash: string;
   /** The timeline's note of where it came from. */
-  via: string;
+  via: NoteTemplate;
 }
 
 /** What became of a new order in its batch. */
@@ -181,7 +184,7 @@ function holdTransfer(
     idempotencyKey: `${orderCode}:hold:${allocationNo}`,
     type: 'orderHold',
     orderCode,
-    note: `hold for order ${orderCode}`,
+    note: note('orderHold', { orderCode }),
     actorUserId,
     postings: [
       { account: supplierAccount(supplierId, 'available'), amount: -amount },
@@ -238,7 +241,7 @@ export class OrdersService {
     const { sign: _sign, ...order } = params;
     const { created: _created, ...answer } = await this.createFor(merchantId, order, {
       baseUrl: ctx.baseUrl,
-      via: `merchant API from ${ctx.ip}`,
+      via: note('viaApi', { ip: ctx.ip }),
     });
     // Kept as allocation failed: the API answers 2008 with the order's code.
     if (answer.state === ORDER_STATE.allocationFailed) {
@@ -274,7 +277,7 @@ export class OrdersService {
   async createFor(
     merchantId: number,
     params: OrderParams,
-    ctx: { baseUrl: string; via: string },
+    ctx: { baseUrl: string; via: NoteTemplate },
   ): Promise<CreateOrderAnswer & { created: boolean }> {
     const settings = await this.settings.get();
     if (!settings.enableService) throw apiError('serviceClosed');
@@ -485,13 +488,15 @@ export class OrdersService {
         candidates,
         created_at: at,
       });
-      const event = (kind: OrderEventKind, from: number | null, to: number, note: string) => {
+      const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate) => {
+        const { note: noteText, noteTemplate } = noteParts(text);
         events.push({
           order_code: orderCode,
           kind,
           from_state: from,
           to_state: to,
-          note,
+          note: noteText,
+          note_template: noteTemplate,
           created_at: at,
           ord: events.length,
         });
@@ -640,6 +645,7 @@ export class OrdersService {
       eventActorIds: events.map((e) => e.actorUserId ?? null),
       eventActors: events.map((e) => e.actorAccount ?? null),
       eventNotes: events.map((e) => e.note ?? ''),
+      eventTemplates: events.map((e) => (e.noteTemplate ? JSON.stringify(e.noteTemplate) : null)),
       eventTimes: events.map((e) => e.createdAt.toISOString()),
     };
     if (to === null) {
@@ -672,13 +678,18 @@ export class OrdersService {
   }
 
   /** Releases the supplier's hold of the current allocation, if one is open. */
-  private async releaseHold(tx: Tx, order: OrderRecord, actor: Actor | null, why: string): Promise<void> {
+  private async releaseHold(
+    tx: Tx,
+    order: OrderRecord,
+    actor: Actor | null,
+    why: 'releaseReselected' | 'releaseRejected' | 'releaseFreed' | 'releaseReversed' | 'releaseTimedOut',
+  ): Promise<void> {
     if (!order.holdOpen || order.supplierId === null) return;
     await this.deps.ledger.transfer(tx, {
       idempotencyKey: `${order.orderCode}:release:${order.allocationNo}`,
       type: 'orderRelease',
       orderCode: order.orderCode,
-      note: `release of order ${order.orderCode}: ${why}`,
+      note: note(why, { orderCode: order.orderCode }),
       actorUserId: actor?.userId ?? null,
       postings: [
         { account: supplierAccount(order.supplierId, 'frozen'), amount: -order.amount },
@@ -698,7 +709,7 @@ export class OrdersService {
     tx: Tx,
     order: OrderRecord,
     actor: Actor | null,
-    how: { supplementType: number | null; utr: string | null; note: string },
+    how: { supplementType: number | null; utr: string | null; note: NoteTemplate },
   ): Promise<OrderRecord> {
     if (order.supplierId === null || order.resourceId === null)
       throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
@@ -716,8 +727,7 @@ export class OrdersService {
     // before its commit: they decide how many payments per second one merchant can take.
     await this.event(tx, order, 'paid', order.state, ORDER_STATE.paidNotifying, actor, how.note);
     const scheduled = await this.deps.callbacks.schedule(tx, order, 'auto');
-    if (!scheduled)
-      await this.event(tx, order, 'callbackSkipped', null, null, null, 'callbacks are off or no notify URL');
+    if (!scheduled) await this.event(tx, order, 'callbackSkipped', null, null, null, note('callbacksOff'));
     let paid: OrderRecord | undefined;
     try {
       [paid] = await tx
@@ -753,7 +763,12 @@ export class OrdersService {
         orderCode: order.orderCode,
         // Both parties read this note in their fund records: how it was paid, never who confirmed it
         // (the transfer's actor keeps that for staff).
-        note: `order ${order.orderCode} paid${how.supplementType !== null ? `: ${how.note}` : ''}`,
+        note:
+          how.supplementType === SUPPLEMENT_TYPE.offset
+            ? note('orderPaidOffset', { orderCode: order.orderCode })
+            : how.supplementType === SUPPLEMENT_TYPE.utr
+              ? note('orderPaidUtr', { orderCode: order.orderCode, utr: how.utr ?? '' })
+              : note('orderPaid', { orderCode: order.orderCode }),
         actorUserId: actor?.userId ?? null,
         postings,
       });
@@ -857,7 +872,7 @@ export class OrdersService {
       this.pay(tx, order, actor, {
         supplementType: null,
         utr: null,
-        note: `confirmed by ${actor.account ?? 'system'}`,
+        note: note('confirmedBy', { account: actor.account ?? 'system' }),
       }),
     );
   }
@@ -887,7 +902,7 @@ export class OrdersService {
       return this.pay(tx, target, actor, {
         supplementType: type,
         utr,
-        note: input.isOffsetReplenishmentOrder ? 'supplement (offset)' : `supplement with UTR ${utr}`,
+        note: input.isOffsetReplenishmentOrder ? note('supplementOffset') : note('supplementUtr', { utr: utr ?? '' }),
       });
     });
   }
@@ -895,14 +910,14 @@ export class OrdersService {
   /** Reselect (reassign): release the current account and allocate again, away from it when another fits. */
   reselect(orderCode: string, scope: DataScope, actor: Actor) {
     return this.act(orderCode, scope, 'reselect', actor, async (tx, order, settings) => {
-      await this.releaseHold(tx, order, actor, 'reselected');
+      await this.releaseHold(tx, order, actor, 'releaseReselected');
       return (await this.allocate(tx, { ...order, holdOpen: false }, settings, order.resourceId, actor)).order;
     });
   }
 
   reject(input: { orderCode: string; rejectReason: string }, scope: DataScope, actor: Actor) {
     return this.act(input.orderCode, scope, 'reject', actor, async (tx, order) => {
-      await this.releaseHold(tx, order, actor, 'rejected');
+      await this.releaseHold(tx, order, actor, 'releaseRejected');
       return this.moveTo(tx, order, ORDER_STATE.rejected, actor, 'rejected', input.rejectReason, {
         rejectReason: input.rejectReason,
       });
@@ -912,8 +927,8 @@ export class OrdersService {
   /** Frees the account of an allocated order now: the hold is released and the order times out. */
   freeResource(orderCode: string, scope: DataScope, actor: Actor) {
     return this.act(orderCode, scope, 'freeResource', actor, async (tx, order) => {
-      await this.releaseHold(tx, order, actor, 'resources freed');
-      return this.moveTo(tx, order, ORDER_STATE.timedOut, actor, 'resourceFreed', 'resources freed');
+      await this.releaseHold(tx, order, actor, 'releaseFreed');
+      return this.moveTo(tx, order, ORDER_STATE.timedOut, actor, 'resourceFreed', note('resourcesFreed'));
     });
   }
 
@@ -938,7 +953,7 @@ export class OrdersService {
         await this.deps.ledger.reverse(tx, {
           transferId,
           idempotencyKey: `${order.orderCode}:reverse`,
-          note: `reversal of order ${order.orderCode}`,
+          note: note('orderReversal', { orderCode: order.orderCode }),
           actorUserId: actor.userId,
         });
       } catch (error) {
@@ -949,7 +964,7 @@ export class OrdersService {
       }
       if (order.paidFromHold) {
         // The reversal put the amount back on the supplier's hold: the order is over, so release it.
-        await this.releaseHold(tx, { ...order, holdOpen: true }, actor, 'reversed');
+        await this.releaseHold(tx, { ...order, holdOpen: true }, actor, 'releaseReversed');
       }
       await this.deps.callbacks.cancelPending(tx, order.id);
       return this.moveTo(tx, order, ORDER_STATE.reversed, actor, 'reversed', '');
@@ -975,7 +990,7 @@ export class OrdersService {
         null,
         null,
         actor,
-        `mark ${order.mark} -> ${mark}${locked && !order.locked ? ', locked' : ''}`,
+        note(locked && !order.locked ? 'markedLocked' : 'marked', { fromMark: order.mark, toMark: mark }),
       );
       return updated!;
     });
@@ -1025,7 +1040,7 @@ export class OrdersService {
           .where(and(eq(orders.id, id), eq(orders.state, ORDER_STATE.allocated), eq(orders.locked, false)))
           .for('update', { skipLocked: true });
         if (!order?.expiresAt || order.expiresAt > now) return null;
-        await this.releaseHold(tx, order, SYSTEM_ACTOR, 'timed out');
+        await this.releaseHold(tx, order, SYSTEM_ACTOR, 'releaseTimedOut');
         return this.moveTo(tx, order, ORDER_STATE.timedOut, null, 'timedOut', '');
       });
       if (done) {
@@ -1051,7 +1066,7 @@ export class OrdersService {
         .set({ payerUtr: utr, updatedAt: this.now() })
         .where(eq(orders.id, order.id))
         .returning();
-      await this.event(tx, row!, 'payerUtr', null, null, null, `payer submitted UTR ${utr}`);
+      await this.event(tx, row!, 'payerUtr', null, null, null, note('payerUtr', { utr }));
       return row!;
     });
     this.publish(updated);
@@ -1066,7 +1081,7 @@ export class OrdersService {
     state: number,
     actor: Actor | null,
     kind: OrderEventKind,
-    note: string,
+    text: string | NoteTemplate,
     extra: Partial<typeof orders.$inferInsert> = {},
   ): Promise<OrderRecord> {
     const [updated] = await tx
@@ -1074,7 +1089,7 @@ export class OrdersService {
       .set({ state, holdOpen: false, updatedAt: this.now(), ...extra })
       .where(eq(orders.id, order.id))
       .returning();
-    await this.event(tx, updated!, kind, order.state, state, actor, note);
+    await this.event(tx, updated!, kind, order.state, state, actor, text);
     return updated!;
   }
 
@@ -1085,9 +1100,9 @@ export class OrdersService {
     fromState: number | null,
     toState: number | null,
     actor: Actor | null,
-    note: string,
+    text: string | NoteTemplate,
   ): Promise<void> {
-    await tx.insert(orderEvents).values(this.eventRow(order, kind, fromState, toState, actor, note));
+    await tx.insert(orderEvents).values(this.eventRow(order, kind, fromState, toState, actor, text));
   }
 
   private eventRow(
@@ -1096,7 +1111,7 @@ export class OrdersService {
     fromState: number | null,
     toState: number | null,
     actor: Actor | null,
-    note: string,
+    text: string | NoteTemplate,
   ): typeof orderEvents.$inferInsert {
     return {
       orderId: order.id,
@@ -1105,7 +1120,7 @@ export class OrdersService {
       toState,
       actorUserId: actor?.userId ?? null,
       actorAccount: actor?.account ?? null,
-      note,
+      ...noteParts(text),
       createdAt: this.now(),
     };
   }

@@ -564,8 +564,8 @@ describe('marks, locks, scope', () => {
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
       return res.body.data as {
         order: Record<string, unknown>;
-        timeline: Array<{ kind: string; actor: string | null; note: string }>;
-        transfers: Array<{ type: string; entries: Array<{ account: string; amount: number }> }>;
+        timeline: Array<{ kind: string; actor: string | null; note: string; noteTemplate: unknown }>;
+        transfers: Array<{ type: string; noteTemplate: unknown; entries: Array<{ account: string; amount: number }> }>;
       };
     };
     const accounts = (d: Awaited<ReturnType<typeof detail>>) =>
@@ -577,8 +577,18 @@ describe('marks, locks, scope', () => {
     expect(staff.order.supplierName).not.toBeNull();
     expect(staff.order.commission).toBe(1410); // 3.00 % of 470.00
     expect(accounts(staff)).toEqual(expect.arrayContaining(['platform:revenue', `merchant:${merchantId}:available`]));
-    expect(event(staff, 'paid').actor).toBe(owner);
+    expect(event(staff, 'paid')).toMatchObject({
+      actor: owner,
+      note: `confirmed by ${owner}`,
+      // The console renders the template in its language.
+      noteTemplate: { key: 'confirmedBy', values: { account: owner } },
+    });
     expect(event(staff, 'allocated').note).not.toBe('');
+    expect(event(staff, 'allocated').noteTemplate).toBeNull(); // names only: nothing to translate
+    expect(staff.transfers.find((tr) => tr.type === 'orderHold')?.noteTemplate).toEqual({
+      key: 'orderHold',
+      values: { orderCode },
+    });
 
     // The merchant: its fee and its own account only; nothing of who took the order.
     const merchant = await detail('merchant1');
@@ -587,8 +597,10 @@ describe('marks, locks, scope', () => {
     expect(accounts(merchant)).toEqual([`merchant:${merchantId}:available`]);
     expect(merchant.transfers.map((tr) => tr.type)).toEqual(['orderPaid']);
     expect(event(merchant, 'created').note).toMatch(/merchant API/);
-    expect(event(merchant, 'allocated').note).toBe('');
-    expect(event(merchant, 'paid')).toMatchObject({ actor: null, note: '' });
+    expect(event(merchant, 'created').noteTemplate).toMatchObject({ key: 'viaApi' });
+    expect(event(merchant, 'allocated')).toMatchObject({ note: '', noteTemplate: null });
+    expect(event(merchant, 'paid')).toMatchObject({ actor: null, note: '', noteTemplate: null });
+    expect(merchant.transfers[0]!.noteTemplate).toEqual({ key: 'orderPaid', values: { orderCode } });
     // (The payee is what the merchant's payer pays to: the create's answer gives it to the merchant too.)
     const { payee: _payee, ...merchantView } = merchant as typeof merchant & { payee: unknown };
     expect(JSON.stringify(merchantView)).not.toMatch(/supplier:|platform:|agent1|supplier1|Supplier One|Agent One/);
@@ -614,6 +626,7 @@ describe('marks, locks, scope', () => {
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.idempotencyKey, `${orderCode}:pay`));
     expect(payment!.note).toBe(`order ${orderCode} paid`);
+    expect(payment!.noteTemplate).toEqual({ key: 'orderPaid', values: { orderCode } });
 
     // Lists, totals and the export hide the same fields.
     const byMerchant = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('merchant1'));

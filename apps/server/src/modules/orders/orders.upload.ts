@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   Code,
   codeCatalogue,
+  type NoteTemplate,
+  note,
   ORDER_STATE,
   ORDER_UPLOAD_COLUMNS,
   ORDER_UPLOAD_MAX_BYTES,
@@ -118,7 +120,7 @@ export class OrderUploadService {
     this.running.add(target);
     try {
       const rows = parseOrderCsv(text);
-      const via = `batch upload ${form.key} by ${caller.actor.account ?? 'merchant'}`;
+      const via = note('viaUpload', { key: form.key, account: caller.actor.account ?? 'merchant' });
       const results: OrderUploadRowResult[] = [];
       for (const { row, cells } of rows) {
         results.push(await this.createRow(merchant, row, cells, { baseUrl: ctx.baseUrl, via }));
@@ -146,7 +148,7 @@ export class OrderUploadService {
     merchant: { id: number; merchantNo: string },
     row: number,
     cells: Record<string, string>,
-    ctx: { baseUrl: string; via: string },
+    ctx: { baseUrl: string; via: NoteTemplate },
   ): Promise<OrderUploadRowResult> {
     const mchOrderNo = (cells.mchOrderNo ?? '').slice(0, 64);
     const refusedRow = (msg: string) => ({ row, mchOrderNo, code: Code.invalidInput, msg, created: false });

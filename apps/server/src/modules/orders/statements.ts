@@ -105,11 +105,13 @@ export const INSERT_ORDERS = statement<'orders' | 'allocations' | 'events' | 'no
              as y(order_code text, chosen_resource_id int, candidates jsonb, created_at timestamptz)
         join o on o.order_code = y.order_code),
     e as (
-      insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note, created_at)
-      select o.id, z.kind, z.from_state, z.to_state, z.actor_user_id, z.actor_account, z.note, z.created_at
+      insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note,
+                                note_template, created_at)
+      select o.id, z.kind, z.from_state, z.to_state, z.actor_user_id, z.actor_account, z.note, z.note_template,
+             z.created_at
         from json_to_recordset(${v.events}::json)
              as z(order_code text, kind text, from_state int, to_state int, actor_user_id int, actor_account text,
-                  note text, created_at timestamptz, ord int)
+                  note text, note_template jsonb, created_at timestamptz, ord int)
         join o on o.order_code = z.order_code
        order by z.ord),
     r as (update resources set last_allocated_at = ${v.now} where id in (select resource_id from o))
@@ -139,6 +141,7 @@ type FinishParam =
   | 'eventActorIds'
   | 'eventActors'
   | 'eventNotes'
+  | 'eventTemplates'
   | 'eventTimes'
   | 'state';
 
@@ -146,11 +149,15 @@ type FinishParam =
 const allocationRecords = (v: Record<FinishParam, string>) => `
     a as (insert into order_allocations (order_id, chosen_resource_id, candidates, created_at)
           values (${v.orderId}, ${v.chosenResourceId}, ${v.candidates}::jsonb, ${v.now})),
-    e as (insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note, created_at)
-          select ${v.orderId}, x.kind, x.from_state, x.to_state, x.actor_user_id, x.actor_account, x.note, x.created_at
+    e as (insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note,
+                                    note_template, created_at)
+          select ${v.orderId}, x.kind, x.from_state, x.to_state, x.actor_user_id, x.actor_account, x.note,
+                 x.note_template, x.created_at
             from unnest(${v.eventKinds}::text[], ${v.eventFrom}::int[], ${v.eventTo}::int[], ${v.eventActorIds}::int[],
-                        ${v.eventActors}::text[], ${v.eventNotes}::text[], ${v.eventTimes}::timestamptz[])
-                 with ordinality as x(kind, from_state, to_state, actor_user_id, actor_account, note, created_at, ord)
+                        ${v.eventActors}::text[], ${v.eventNotes}::text[], ${v.eventTemplates}::jsonb[],
+                        ${v.eventTimes}::timestamptz[])
+                 with ordinality as x(kind, from_state, to_state, actor_user_id, actor_account, note, note_template,
+                                      created_at, ord)
            order by x.ord)`;
 
 /**

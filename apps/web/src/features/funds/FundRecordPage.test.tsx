@@ -20,6 +20,7 @@ const row = (over: Partial<FundRecordRow>): FundRecordRow => ({
   balanceBefore: 0,
   balanceAfter: 123_456_789,
   note: 'opening balance (demo)',
+  noteTemplate: null,
   transferId: 3,
   ...over,
 });
@@ -33,7 +34,8 @@ const ROWS = [
     amount: -2_500,
     balanceBefore: 123_456_789,
     balanceAfter: 123_454_289,
-    note: 'order paid',
+    note: 'order C20240501001 paid: supplement with UTR 712345678901',
+    noteTemplate: { key: 'orderPaidUtr', values: { orderCode: 'C20240501001', utr: '712345678901' } },
   }),
 ];
 const PAGE = ok({ list: ROWS, total: 2, pageIndex: 1, pageSize: 20, summary: { amount: 123_454_289 } });
@@ -66,6 +68,9 @@ describe('FundRecordPage', () => {
     expect(within(list).getByText('collectionPaid')).toBeTruthy();
     expect(within(list).getAllByText('1,234,567.89').length).toBeGreaterThan(0);
     expect(within(list).getByText('-25.00')).toBeTruthy();
+    // A typed note as typed; the server's own note from its template.
+    expect(within(list).getByText('opening balance (demo)')).toBeTruthy();
+    expect(within(list).getByText('order C20240501001 paid: supplement with UTR 712345678901')).toBeTruthy();
     expect(within(list).getByText('1,234,542.89', { selector: 'td *' })).toBeTruthy();
     expect(screen.getByTestId('list-total-amount').textContent).toBe('1,234,542.89');
     expect(screen.queryByTestId('filter-partyKind')).toBeNull();
@@ -96,12 +101,15 @@ describe('FundRecordPage', () => {
     const first = renderAt('/fundRecord/fundRecord', 'merchant');
     expect(await screen.findByText('人工调账')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '变动前余额' })).toBeTruthy();
+    expect(screen.getByText('订单 C20240501001 已支付：以 UTR 712345678901 补单')).toBeTruthy();
+    expect(screen.getByText('opening balance (demo)')).toBeTruthy();
     expect(screen.getByTestId('list-total-amount').textContent).toBe('1,234,542.89');
     first.unmount();
     await changeLanguage('zh-TW');
     renderAt('/fundRecord/fundRecord', 'supplier');
     expect(await screen.findByText('人工調帳')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '異動後餘額' })).toBeTruthy();
+    expect(screen.getByText('訂單 C20240501001 已付款：以 UTR 712345678901 補單')).toBeTruthy();
     expect(screen.getByTestId('list-total-amount').textContent).toBe('1,234,542.89');
   });
 });

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { noteText } from '../../shared/notes/noteText';
 import { fundKeys, transferTypeText } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
@@ -111,7 +112,12 @@ export default function FundRecordPage() {
     { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount' },
     { title: t('column.balanceBefore'), dataIndex: 'balanceBefore', key: 'balanceBefore', money: true },
     { title: t('column.balanceAfter'), dataIndex: 'balanceAfter', key: 'balanceAfter', money: true },
-    { title: t('column.note'), dataIndex: 'note', key: 'note' },
+    {
+      title: t('column.note'),
+      dataIndex: 'note',
+      key: 'note',
+      render: (_: string, row: FundRecordRow) => noteText(i18n, row),
+    },
   ];
 
   return (

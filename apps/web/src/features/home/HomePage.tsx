@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { templateText } from '../../shared/notes/noteText';
 import { fundKeys } from '../funds/api';
 import { MerchantCredentialsCard } from '../merchants/MerchantCredentialsCard';
 
@@ -65,7 +66,7 @@ function BalanceCards() {
 
 /** Home for every role: who is signed in, the balances and the unread messages (statistics come with their own issue). */
 export default function HomePage() {
-  const { t } = useTranslation(['home', 'common']);
+  const { t, i18n } = useTranslation(['home', 'common']);
   const { user } = useSession();
   const navigate = useNavigate();
   const inbox = useQuery({ queryKey: ['messages', 'init'], queryFn: () => call(endpoints.messages.init) });
@@ -96,7 +97,10 @@ export default function HomePage() {
             locale={{ emptyText: t('noUnread') }}
             renderItem={(m) => (
               <List.Item onClick={() => navigate(`/message_page?msg=${m.msg_id}`)} className="clickable">
-                <List.Item.Meta title={m.title} description={dayjs(m.create_time).format('YYYY-MM-DD HH:mm:ss')} />
+                <List.Item.Meta
+                  title={templateText(i18n, m.title_template, m.title)}
+                  description={dayjs(m.create_time).format('YYYY-MM-DD HH:mm:ss')}
+                />
               </List.Item>
             )}
           />

@@ -2,12 +2,29 @@ import type { MessageRow, Role } from '@paydesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupI18n } from '../../i18n';
+import { changeLanguage, setupI18n } from '../../i18n';
 import { renderPage, stubWebSocket, testUser } from '../../test/renderPage';
 import { chosen } from '../../test/select';
 import MessagePage from './MessagePage';
 
-const row = (msg_id: number, title: string): MessageRow => ({ msg_id, title, create_time: '2025-01-02T03:04:05Z' });
+const row = (msg_id: number, title: string, title_template: MessageRow['title_template'] = null): MessageRow => ({
+  msg_id,
+  title,
+  title_template,
+  create_time: '2025-01-02T03:04:05Z',
+});
+/** A system message's content template (the fake answers it with message 5). */
+const REJECTED = {
+  key: 'proposalRejected',
+  values: {
+    id: 12,
+    proposalKind: 'deposit',
+    partyKind: 'merchant',
+    party: 'Merchant One',
+    account: 'admin',
+    reason: 'x',
+  },
+};
 
 /** The fake server's inbox; the move endpoints change it like the real one does. */
 let inbox: Record<'unread' | 'readed' | 'trash', MessageRow[]>;
@@ -32,7 +49,11 @@ function answer(method: string, path: string, body: { msg_id?: number } | null, 
       const id = Number(query.get('msg_id'));
       const m = [...inbox.unread, ...inbox.readed, ...inbox.trash].find((r) => r.msg_id === id);
       return m
-        ? { code: 200, msg: 'success', data: { ...m, content: `Body of ${m.title}` } }
+        ? {
+            code: 200,
+            msg: 'success',
+            data: { ...m, content: `Body of ${m.title}`, content_template: m.msg_id === 5 ? REJECTED : null },
+          }
         : { code: 404, msg: 'not found', data: null };
     }
     case '/message/has_read':
@@ -94,6 +115,25 @@ const renderInbox = (access: Role, entry = '/message_page') =>
 const initCalls = () => requests.filter((r) => r.path === '/message/init').length;
 
 describe('MessagePage', () => {
+  it('a system message reads in the console’s language; a broadcast as its sender wrote it', async () => {
+    inbox.unread.push(row(5, 'Balance proposal #12 rejected', { key: 'proposalRejectedTitle', values: { id: 12 } }));
+    await changeLanguage('zh-CN');
+    try {
+      const user = userEvent.setup();
+      renderInbox('admin');
+      const item = await screen.findByTestId('message-item-5');
+      expect(item.textContent).toContain('余额操作 #12 已拒绝');
+      expect(screen.getByTestId('message-item-1').textContent).toContain('Payout rejected');
+      await user.click(within(item).getByText('余额操作 #12 已拒绝'));
+      const content = await screen.findByTestId('message-content');
+      expect(content.textContent).toContain(
+        '您提交的余额操作 #12（押金充值，商户 Merchant One）已被 admin 拒绝，余额未变动。原因：x',
+      );
+    } finally {
+      await changeLanguage('en-US');
+    }
+  });
+
   it('shows the three tabs with their counts and the unread messages', async () => {
     renderInbox('merchant');
     expect(await screen.findByTestId('message-item-1')).toBeTruthy();

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
+import { templateText } from '../../shared/notes/noteText';
 import {
   ACTION_OF,
   type MessageAction,
@@ -29,7 +30,7 @@ const BUTTON_STYLE: Record<MessageAction, { danger?: boolean; type?: 'primary' |
  * Staff who may broadcast also get "Send message".
  */
 export default function MessagePage() {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t, i18n } = useTranslation(['messages', 'common']);
   const { user } = useSession();
   const inbox = useInbox();
   const act = useMessageAction();
@@ -103,7 +104,13 @@ export default function MessagePage() {
           actions={[actionButton(state, m.msg_id)]}
         >
           <List.Item.Meta
-            title={state === 'unread' ? <Typography.Text strong>{m.title}</Typography.Text> : m.title}
+            title={
+              state === 'unread' ? (
+                <Typography.Text strong>{templateText(i18n, m.title_template, m.title)}</Typography.Text>
+              ) : (
+                templateText(i18n, m.title_template, m.title)
+              )
+            }
             description={formatTime(m.create_time)}
           />
         </List.Item>
@@ -158,7 +165,7 @@ export default function MessagePage() {
         open={openId !== null}
         onClose={close}
         size={520}
-        title={content.data?.title ?? t('drawer.title')}
+        title={content.data ? templateText(i18n, content.data.title_template, content.data.title) : t('drawer.title')}
         destroyOnHidden
         extra={
           openId !== null && openState && openState !== 'unread' && actionButton(openState, openId, 'message-drawer')
@@ -171,7 +178,9 @@ export default function MessagePage() {
         {content.data && (
           <Space orientation="vertical" data-testid="message-content">
             <Typography.Text type="secondary">{formatTime(content.data.create_time)}</Typography.Text>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{content.data.content}</Typography.Paragraph>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+              {templateText(i18n, content.data.content_template, content.data.content)}
+            </Typography.Paragraph>
           </Space>
         )}
       </Drawer>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { noteText } from '../../shared/notes/noteText';
 import { useProductName } from '../products/productName';
 import { labelOr, orderErrorText, orderKeys, usdtCountText } from './api';
 import type { OrderActionsApi } from './OrderActions';
@@ -189,7 +190,7 @@ export function OrderDetailDrawer(props: {
                         {e.fromState === null && e.toState !== null && <span>→ {stateText(e.toState)}</span>}
                         <Tag>{e.actor ?? t('detail.system')}</Tag>
                       </Space>
-                      {e.note && <div className="order-timeline-note">{e.note}</div>}
+                      {e.note && <div className="order-timeline-note">{noteText(i18n, e)}</div>}
                     </div>
                   ),
                 }))}
@@ -207,7 +208,7 @@ export function OrderDetailDrawer(props: {
                     <Space wrap size={4}>
                       <strong>{labelOr(i18n, `orders:transferType.${tr.type}`, tr.type)}</strong>
                       <Typography.Text type="secondary">{at(tr.createdAt)}</Typography.Text>
-                      <span>{tr.note}</span>
+                      <span>{noteText(i18n, tr)}</span>
                     </Space>
                     <Table
                       size="small"

@@ -374,7 +374,8 @@ describe('OrderListPage: the detail drawer', () => {
         fromState: null,
         toState: 0,
         actor: null,
-        note: 'merchant API',
+        note: 'merchant API from 10.0.0.7',
+        noteTemplate: { key: 'viaApi', values: { ip: '10.0.0.7' } },
       },
       {
         at: '2024-05-01T10:00:01.000Z',
@@ -383,15 +384,25 @@ describe('OrderListPage: the detail drawer', () => {
         toState: 1,
         actor: null,
         note: 'Demo UPI ICICI (Supplier One)',
+        noteTemplate: null,
       },
-      { at: '2024-05-01T10:02:00.000Z', kind: 'marked', fromState: null, toState: null, actor: 'service', note: 'x' },
+      {
+        at: '2024-05-01T10:02:00.000Z',
+        kind: 'marked',
+        fromState: null,
+        toState: null,
+        actor: 'service',
+        note: 'mark 0 -> 1, locked',
+        noteTemplate: { key: 'markedLocked', values: { fromMark: 0, toMark: 1 } },
+      },
       {
         at: '2024-05-01T10:03:00.000Z',
         kind: 'callbackSucceeded',
         fromState: 6,
         toState: 3,
         actor: null,
-        note: 'the merchant answered SUCCESS',
+        note: 'the merchant answered SUCCESS (callback #4, attempt 2)',
+        noteTemplate: { key: 'callbackSucceeded', values: { callbackId: 4, attempt: 2 } },
       },
     ],
     transfers: [
@@ -400,6 +411,7 @@ describe('OrderListPage: the detail drawer', () => {
         type: 'orderHold',
         idempotencyKey: 'C2405011000001:hold:1',
         note: 'hold for order C2405011000001',
+        noteTemplate: { key: 'orderHold', values: { orderCode: 'C2405011000001' } },
         createdAt: '2024-05-01T10:00:01.000Z',
         entries: [
           { account: 'supplier:5:available', amount: -123_456 },
@@ -442,6 +454,9 @@ describe('OrderListPage: the detail drawer', () => {
     expect(entries[1]!.textContent).toContain('Demo UPI ICICI (Supplier One)');
     expect(entries[1]!.textContent).toContain('System');
     expect(entries[2]!.textContent).toContain('service');
+    // The server's notes from their templates; mark codes by their names.
+    expect(entries[0]!.textContent).toContain('merchant API from 10.0.0.7');
+    expect(entries[2]!.textContent).toContain('mark Normal -> Suspicious, locked');
     // Every kind the server writes has its label (no raw 'callbackSucceeded').
     expect(entries[3]!.textContent).toContain('Callback succeeded');
     const transfers = within(drawer).getByTestId('order-detail-transfers');
@@ -463,6 +478,23 @@ describe('OrderListPage: the detail drawer', () => {
     expect(within(fields).queryByText('Card number')).toBeNull();
     expect(within(fields).getByText('Top-up')).toBeTruthy();
     for (const label of ['Fee', 'Commission', 'Supplier']) expect(within(fields).getByText(label)).toBeTruthy();
+  });
+
+  it('the server’s notes read in Chinese; a note without a template stays as written', async () => {
+    await changeLanguage('zh-CN');
+    server.answers.set('/v1.0/order/getDetail', ok(DETAIL));
+    server.answers.set('/v1.0/order/getOrderAllocateInfo', ok(ALLOCATION));
+    renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
+    const drawer = await screen.findByTestId('order-detail');
+    const entries = within(within(drawer).getByTestId('order-detail-timeline')).getAllByTestId('order-timeline-entry');
+    expect(entries[0]!.textContent).toContain('商户 API，来自 10.0.0.7');
+    expect(entries[1]!.textContent).toContain('Demo UPI ICICI (Supplier One)');
+    expect(entries[2]!.textContent).toContain('标记 正常 → 可疑，已锁定');
+    expect(entries[3]!.textContent).toContain('商户已回复 SUCCESS（回调 #4，第 2 次）');
+    expect(within(drawer).getByTestId('order-detail-transfers').textContent).toContain('订单 C2405011000001 冻结');
+    expect(drawer.textContent).not.toMatch(/merchant API|answered SUCCESS|hold for order/);
   });
 
   it('a merchant’s drawer has no supplier side, a supplier’s no fee (as the server sends them)', async () => {
