@@ -1,6 +1,6 @@
 import { endpoints, MAX_VIEW_NAME, type SavedView } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Select, Space } from 'antd';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,46 +85,49 @@ export function SavedViews(props: SavedViewsProps) {
 
   return (
     <>
-      <Select<number>
-        data-testid="list-views"
-        className="list-views"
-        style={{ minWidth: 180 }}
-        placeholder={t('list.views')}
-        allowClear
-        loading={views.isFetching}
-        value={selected ?? undefined}
-        options={list.map((v) => ({ value: v.id, label: v.name }))}
-        notFoundContent={views.isError ? t('list.loadFailed', { message: views.error.message }) : t('list.noViews')}
-        onOpenChange={(open) => {
-          if (open) setWanted(true);
-        }}
-        onChange={(id) => {
-          setSelected(id ?? null);
-          const view = list.find((v) => v.id === id);
-          if (view) props.onApply(view.filters);
-        }}
-        optionRender={(option) => (
-          <Flex justify="space-between" align="center" gap={8} data-testid={`list-view-${option.value}`}>
-            <span>{option.label}</span>
-            <Button
-              size="small"
-              type="link"
-              danger
-              data-testid={`list-view-delete-${option.value}`}
-              onMouseDown={(e) => e.stopPropagation()}
-              onClick={(e) => {
-                e.stopPropagation();
-                void remove(Number(option.value));
-              }}
-            >
-              {t('action.delete')}
-            </Button>
-          </Flex>
-        )}
-      />
-      <Button data-testid="list-view-save" onClick={() => void openSave()}>
-        {t('list.saveView')}
-      </Button>
+      {/* Its own Space: the list's toolbar spaces this component as one item. */}
+      <Space size={8}>
+        <Select<number>
+          data-testid="list-views"
+          className="list-views"
+          style={{ minWidth: 180 }}
+          placeholder={t('list.views')}
+          allowClear
+          loading={views.isFetching}
+          value={selected ?? undefined}
+          options={list.map((v) => ({ value: v.id, label: v.name }))}
+          notFoundContent={views.isError ? t('list.loadFailed', { message: views.error.message }) : t('list.noViews')}
+          onOpenChange={(open) => {
+            if (open) setWanted(true);
+          }}
+          onChange={(id) => {
+            setSelected(id ?? null);
+            const view = list.find((v) => v.id === id);
+            if (view) props.onApply(view.filters);
+          }}
+          optionRender={(option) => (
+            <Flex justify="space-between" align="center" gap={8} data-testid={`list-view-${option.value}`}>
+              <span>{option.label}</span>
+              <Button
+                size="small"
+                type="link"
+                danger
+                data-testid={`list-view-delete-${option.value}`}
+                onMouseDown={(e) => e.stopPropagation()}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void remove(Number(option.value));
+                }}
+              >
+                {t('action.delete')}
+              </Button>
+            </Flex>
+          )}
+        />
+        <Button data-testid="list-view-save" onClick={() => void openSave()}>
+          {t('list.saveView')}
+        </Button>
+      </Space>
       <Modal
         open={saving !== null}
         title={t('list.saveView')}
