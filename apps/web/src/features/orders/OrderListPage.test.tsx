@@ -435,13 +435,18 @@ describe('OrderListPage: the detail drawer', () => {
     ],
   };
 
-  it('staff see the fields, the payee, the timeline, the transfers and why each account was skipped', async () => {
+  /** Admin opens the detail drawer of the allocated order (DETAIL and ALLOCATION answered). */
+  async function openStaffDrawer() {
     server.answers.set('/v1.0/order/getDetail', ok(DETAIL));
     server.answers.set('/v1.0/order/getOrderAllocateInfo', ok(ALLOCATION));
     renderAt('/order/list', 'admin');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
-    const drawer = await screen.findByTestId('order-detail');
+    return screen.findByTestId('order-detail');
+  }
+
+  it('staff see the fields, the payee, the timeline, the transfers and why each account was skipped', async () => {
+    const drawer = await openStaffDrawer();
     expect((await within(drawer).findByTestId('order-detail-amount')).textContent).toBe('1,234.56');
     const payee = within(drawer).getByTestId('order-detail-payee');
     expect(within(payee).getByText('demo.one@icici')).toBeTruthy();
@@ -482,12 +487,7 @@ describe('OrderListPage: the detail drawer', () => {
 
   it('the server’s notes read in Chinese; a note without a template stays as written', async () => {
     await changeLanguage('zh-CN');
-    server.answers.set('/v1.0/order/getDetail', ok(DETAIL));
-    server.answers.set('/v1.0/order/getOrderAllocateInfo', ok(ALLOCATION));
-    renderAt('/order/list', 'admin');
-    const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
-    const drawer = await screen.findByTestId('order-detail');
+    const drawer = await openStaffDrawer();
     const entries = within(within(drawer).getByTestId('order-detail-timeline')).getAllByTestId('order-timeline-entry');
     expect(entries[0]!.textContent).toContain('商户 API，来自 10.0.0.7');
     expect(entries[1]!.textContent).toContain('Demo UPI ICICI (Supplier One)');
