@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_KEYS, NOTE_TEMPLATES, note, noteParts, noteText } from './notes.js';
+import { englishNoteText, NOTE_KEYS, NOTE_TEMPLATES, note, noteParts } from './notes.js';
 
 describe('note templates', () => {
   it('renders a template in English with its values', () => {
-    expect(noteText(note('confirmedBy', { account: 'supplier1' }))).toBe('confirmed by supplier1');
-    expect(noteText(note('callbackSucceeded', { callbackId: 12, attempt: 3 }))).toBe(
+    expect(englishNoteText(note('confirmedBy', { account: 'supplier1' }))).toBe('confirmed by supplier1');
+    expect(englishNoteText(note('callbackSucceeded', { callbackId: 12, attempt: 3 }))).toBe(
       'the merchant answered SUCCESS (callback #12, attempt 3)',
     );
-    expect(noteText(note('resourcesFreed'))).toBe('resources freed');
+    expect(englishNoteText(note('resourcesFreed'))).toBe('resources freed');
   });
 
   it('stores a typed note as typed, and a template as its text and itself', () => {

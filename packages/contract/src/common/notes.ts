@@ -70,7 +70,7 @@ const ENGLISH_WORDS: Record<string, Record<string, string>> = {
 };
 
 /** The template's English text, as `note` stores it. */
-export function noteText(template: NoteTemplate): string {
+export function englishNoteText(template: NoteTemplate): string {
   return NOTE_TEMPLATES[template.key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = String(template.values[name] ?? '');
     return ENGLISH_WORDS[name]?.[value] ?? value;
@@ -84,5 +84,5 @@ export const note = (key: NoteKey, values: NoteValues = {}): NoteTemplate => ({ 
 export function noteParts(value: string | NoteTemplate): { note: string; noteTemplate: NoteTemplate | null } {
   return typeof value === 'string'
     ? { note: value, noteTemplate: null }
-    : { note: noteText(value), noteTemplate: value };
+    : { note: englishNoteText(value), noteTemplate: value };
 }

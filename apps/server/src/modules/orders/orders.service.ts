@@ -489,13 +489,13 @@ export class OrdersService {
         created_at: at,
       });
       const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate) => {
-        const { note: noteText, noteTemplate } = noteParts(text);
+        const { note: english, noteTemplate } = noteParts(text);
         events.push({
           order_code: orderCode,
           kind,
           from_state: from,
           to_state: to,
-          note: noteText,
+          note: english,
           note_template: noteTemplate,
           created_at: at,
           ord: events.length,
