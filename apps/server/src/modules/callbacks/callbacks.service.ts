@@ -13,8 +13,9 @@ import {
   PAID_STATES,
   type SignType,
 } from '@paydesk/contract';
-import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { tableRow } from '../../db/raw-rows.js';
 import { merchants, orderCallbackAttempts, orderCallbacks, orderEvents, orders } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -27,6 +28,7 @@ import { publishOrderChange } from '../orders/publish.js';
 import { positiveIntOf } from '../orders/settings.js';
 import { signParams } from '../orders/signature.js';
 import { type Exchange, postForm } from './delivery.js';
+import { DELIVERY_OF, LOCK_DELIVERY, RECORD_DELIVERED } from './statements.js';
 
 export type { CallbackTrigger };
 
@@ -262,26 +264,22 @@ export class CallbacksService {
    * notification id).
    */
   async deliver(job: DeliveryJob): Promise<'skipped' | 'cancelled' | 'succeeded' | 'retrying' | 'failed'> {
-    const [row] = await this.db
-      .select({ callback: orderCallbacks, order: orders, merchantNo: merchants.merchantNo })
-      .from(orderCallbacks)
-      .innerJoin(orders, eq(orders.id, orderCallbacks.orderId))
-      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-      .where(eq(orderCallbacks.id, job.callbackId));
-    if (!row) return 'skipped';
-    const { callback, order } = row;
+    const [raw] = await DELIVERY_OF.rows<Record<string, unknown>>(this.db, { callbackId: job.callbackId });
+    if (!raw) return 'skipped';
+    const order = tableRow(orders, raw);
+    const callback = tableRow(orderCallbacks, raw.pd_callback as Record<string, unknown>);
+    const merchant = tableRow(merchants, raw.pd_merchant as Record<string, unknown>);
     if (callback.state !== 'pending' || callback.deletedAt || callback.attempts !== job.attemptNo - 1) return 'skipped';
     if (!PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) {
       await this.db.transaction((tx) => this.cancelPending(tx, order.id));
       return 'cancelled';
     }
 
-    const params = notificationParams(order, row.merchantNo);
+    const params = notificationParams(order, merchant.merchantNo);
     let requestBody = new URLSearchParams(params).toString();
     let exchange: Exchange;
     try {
-      const signing = await this.deps.merchants.signingSecretOf(this.db, row.merchantNo);
-      if (!signing) throw new Error('the merchant is gone');
+      const signing = this.deps.merchants.signingOf(merchant);
       requestBody = signedBody(params, signing.secret, signing.signType);
       exchange = await postForm(callback.url, requestBody, this.httpTimeoutMs, {
         privateNetworks: this.deps.privateNetworks,
@@ -299,10 +297,39 @@ export class CallbacksService {
 
     const windowMs = exchange.succeeded ? 0 : await this.windowMs();
     const outcome = await this.db.transaction(async (tx) => {
-      // The order first, then the callback: the order's own actions (reverse) lock in that order too.
-      const [lockedOrder] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-      const [locked] = await tx.select().from(orderCallbacks).where(eq(orderCallbacks.id, callback.id)).for('update');
+      const [lockedRaw] = await LOCK_DELIVERY.rows<Record<string, unknown>>(tx, {
+        orderId: order.id,
+        callbackId: callback.id,
+      });
+      const lockedOrder = tableRow(orders, lockedRaw!);
+      const locked = tableRow(orderCallbacks, lockedRaw!.pd_callback as Record<string, unknown>);
       const now = this.now();
+      const pending = locked.state === 'pending' && locked.attempts === job.attemptNo - 1;
+      if (pending && exchange.succeeded) {
+        // The common case in one statement: the attempt, the callback, the order and its timeline.
+        const from = [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed] as number[];
+        const { note: english, noteTemplate } = noteParts(
+          note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
+        );
+        const [moved] = await RECORD_DELIVERED.rows<Record<string, unknown>>(tx, {
+          callbackId: callback.id,
+          orderId: order.id,
+          orderCode: callback.orderCode,
+          attemptNo: job.attemptNo,
+          url: callback.url,
+          requestBody,
+          responseStatus: exchange.status,
+          responseBody: exchange.responseBody,
+          durationMs: exchange.durationMs,
+          move: from.includes(lockedOrder.state),
+          fromState: lockedOrder.state,
+          toState: ORDER_STATE.callbackSucceeded,
+          note: english,
+          noteTemplate: noteTemplate === null ? null : JSON.stringify(noteTemplate),
+          now: now.toISOString(),
+        });
+        return { result: 'succeeded' as const, order: moved ? tableRow(orders, moved) : null };
+      }
       await tx.insert(orderCallbackAttempts).values({
         callbackId: callback.id,
         orderCode: callback.orderCode,
@@ -318,35 +345,7 @@ export class CallbacksService {
         createdAt: now,
       });
       // Cancelled meanwhile (the order was reversed): the attempt is on record, nothing else moves.
-      if (locked?.state !== 'pending' || locked.attempts !== job.attemptNo - 1) {
-        return { result: 'skipped' as const, order: null };
-      }
-      if (exchange.succeeded) {
-        await tx
-          .update(orderCallbacks)
-          .set({ state: 'succeeded', attempts: job.attemptNo, nextAttemptAt: null, updatedAt: now })
-          .where(eq(orderCallbacks.id, callback.id));
-        // The merchant has this notification: other deliveries of it still pending are not needed.
-        await tx
-          .update(orderCallbacks)
-          .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: now })
-          .where(
-            and(
-              eq(orderCallbacks.orderId, order.id),
-              eq(orderCallbacks.state, 'pending'),
-              ne(orderCallbacks.id, callback.id),
-            ),
-          );
-        const moved = await this.moveOrder(
-          tx,
-          lockedOrder!,
-          [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed],
-          ORDER_STATE.callbackSucceeded,
-          'callbackSucceeded',
-          note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
-        );
-        return { result: 'succeeded' as const, order: moved };
-      }
+      if (!pending) return { result: 'skipped' as const, order: null };
       const delay = this.nextDelayMs(locked, job.attemptNo, windowMs, now);
       if (delay !== null) {
         await tx
@@ -362,7 +361,7 @@ export class CallbacksService {
         .where(eq(orderCallbacks.id, callback.id));
       const moved = await this.moveOrder(
         tx,
-        lockedOrder!,
+        lockedOrder,
         [ORDER_STATE.paidNotifying],
         ORDER_STATE.callbackFailed,
         'callbackFailed',

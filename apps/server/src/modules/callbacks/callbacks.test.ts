@@ -294,6 +294,44 @@ describe('delivery', () => {
     }
   });
 
+  it('a manual callback delivered while the automatic one is in flight settles both: the other is cancelled, not sent again', async () => {
+    const path = '/n/manual-overtakes';
+    const url = merchant.script(path, ['hang', 'success']);
+    const orderCode = await createOrder(t, url);
+    await pay(orderCode);
+    await waitFor(
+      'the automatic attempt',
+      async () => merchant.to(path).length,
+      (n) => n === 1,
+    );
+
+    const res = await t.call(orderApi.callback, { orderCode }, auth('admin'));
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const rows = await waitFor(
+      'both callbacks settled',
+      () => callbacksOf(t, orderCode),
+      (r) => r.length === 2 && r.every((c) => c.state !== 'pending'),
+    );
+    expect(rows.map((r) => [r.trigger, r.state])).toEqual([
+      ['auto', 'cancelled'],
+      ['manual', 'succeeded'],
+    ]);
+    expect((await orderOf(t, orderCode)).state).toBe(ORDER_STATE.callbackSucceeded);
+    // The hung attempt ends (the client gives up) and is on record; nothing is sent after it.
+    await waitFor(
+      'the hung attempt on record',
+      () => attemptsOf(t, rows[0]!.id),
+      (a) => a.length === 1,
+    );
+    await sleep(200);
+    expect(merchant.to(path)).toHaveLength(2);
+    const order = await orderOf(t, orderCode);
+    const succeeded = (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).filter(
+      (e) => e.kind === 'callbackSucceeded',
+    );
+    expect(succeeded).toHaveLength(1);
+  });
+
   it('a reversal while an attempt is in flight stops the callback: nothing more is sent, the order stays reversed', async () => {
     const path = '/n/reversed-in-flight';
     const url = merchant.script(path, ['hang', 'success']);

@@ -463,8 +463,11 @@ export class MerchantsService {
   async signingSecretOf(db: DbOrTx, merchantNo: string): Promise<SigningSecret | null> {
     // Every signed API call reads this first: a prepared statement, no query building.
     const [raw] = await MERCHANT_BY_NO.rows<Record<string, unknown>>(db, { merchantNo });
-    if (!raw) return null;
-    const merchant = tableRow(merchants, raw);
+    return raw ? this.signingOf(tableRow(merchants, raw)) : null;
+  }
+
+  /** The signing facts of a merchant's row read elsewhere (a callback delivery reads it with its order). */
+  signingOf(merchant: MerchantRecord): SigningSecret {
     return {
       merchantId: merchant.id,
       secret: this.open(merchant),

@@ -22,7 +22,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
-import { type orderAllocations, orderEvents, orders, partyDaily, resourceDaily, resources } from '../../db/schema.js';
+import { type orderAllocations, orderEvents, orders, resources } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { Batcher } from '../../platform/batcher.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
@@ -43,6 +43,7 @@ import { publishOrderChange } from './publish.js';
 import { type OrderSettings, OrderSettingsCache } from './settings.js';
 import { signatureMatches } from './signature.js';
 import {
+  ADD_DAILY,
   type AllocationTarget,
   CREATE_CHECKS,
   type CreateChecksRow,
@@ -52,6 +53,7 @@ import {
   INSERT_ORDERS,
   type NewOrderRow,
   numberOrNull,
+  PAY_ORDER,
 } from './statements.js';
 
 export interface OrdersDeps {
@@ -725,31 +727,31 @@ export class OrdersService {
     // totals, its balance) and every payment at all (the platform's revenue) are locked last, the
     // balances in the very last statement, so each payment holds them for the fewest statements
     // before its commit: they decide how many payments per second one merchant can take.
-    await this.event(tx, order, 'paid', order.state, ORDER_STATE.paidNotifying, actor, how.note);
-    const scheduled = await this.deps.callbacks.schedule(tx, order, 'auto');
-    if (!scheduled) await this.event(tx, order, 'callbackSkipped', null, null, null, note('callbacksOff'));
-    let paid: OrderRecord | undefined;
+    const { note: english, noteTemplate } = noteParts(how.note);
+    let paid: OrderRecord;
     try {
-      [paid] = await tx
-        .update(orders)
-        .set({
-          state: ORDER_STATE.paidNotifying,
-          commission: commissionTotal,
-          holdOpen: false,
-          paidFromHold: fromHold,
-          supplemented: how.supplementType !== null,
-          supplementType: how.supplementType,
-          utr: how.utr,
-          paidAt: now,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id))
-        .returning();
+      const [raw] = await PAY_ORDER.rows<Record<string, unknown>>(tx, {
+        orderId: order.id,
+        fromState: order.state,
+        toState: ORDER_STATE.paidNotifying,
+        commission: commissionTotal,
+        paidFromHold: fromHold,
+        supplementType: how.supplementType,
+        utr: how.utr,
+        actorUserId: actor?.userId ?? null,
+        actorAccount: actor?.account ?? null,
+        note: english,
+        noteTemplate: noteTemplate === null ? null : JSON.stringify(noteTemplate),
+        now: now.toISOString(),
+      });
+      paid = tableRow(orders, raw!);
     } catch (error) {
       if (violatedConstraint(error) === 'orders_utr_uq') throw conflict(ORDER_TEXTS.utrUsed, 'utrUsed');
       throw error;
     }
-    await this.addDaily(tx, paid!, 1);
+    const scheduled = await this.deps.callbacks.schedule(tx, paid, 'auto');
+    if (!scheduled) await this.event(tx, order, 'callbackSkipped', null, null, null, note('callbacksOff'));
+    await this.addDaily(tx, paid, 1);
     const postings = merged([
       { account: supplierAccount(order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
       ...commission,
@@ -778,35 +780,22 @@ export class OrdersService {
       }
       throw error;
     }
-    return paid!;
+    return paid;
   }
 
   /** What the resource, the merchant and the supplier processed on the day of payment. */
   private async addDaily(tx: Tx, order: OrderRecord, sign: 1 | -1): Promise<void> {
-    const day = this.today(order.paidAt ?? this.now());
-    const count = sign;
-    const amount = sign * order.amount;
-    if (order.resourceId !== null) {
-      await tx
-        .insert(resourceDaily)
-        .values({ resourceId: order.resourceId, day, count, amount })
-        .onConflictDoUpdate({
-          target: [resourceDaily.resourceId, resourceDaily.day],
-          set: { count: sql`${resourceDaily.count} + ${count}`, amount: sql`${resourceDaily.amount} + ${amount}` },
-        });
-    }
-    // Both parties' totals in one statement, in user id order (concurrent payments lock them alike).
-    const users = [order.merchantUserId, order.supplierUserId]
-      .filter((id): id is number => id !== null)
-      .sort((a, b) => a - b);
-    if (users.length === 0) return;
-    await tx
-      .insert(partyDaily)
-      .values(users.map((userId) => ({ userId, productId: order.productId, day, count, amount })))
-      .onConflictDoUpdate({
-        target: [partyDaily.userId, partyDaily.productId, partyDaily.day],
-        set: { count: sql`${partyDaily.count} + ${count}`, amount: sql`${partyDaily.amount} + ${amount}` },
-      });
+    await ADD_DAILY.rows(tx, {
+      resourceId: order.resourceId,
+      // Both parties' rows in user id order (concurrent payments lock them alike).
+      userIds: [order.merchantUserId, order.supplierUserId]
+        .filter((id): id is number => id !== null)
+        .sort((a, b) => a - b),
+      productId: order.productId,
+      day: this.today(order.paidAt ?? this.now()),
+      count: sign,
+      amount: sign * order.amount,
+    });
   }
 
   // ---- actions ----

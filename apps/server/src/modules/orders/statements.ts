@@ -201,3 +201,60 @@ export const FINISH_ALLOCATION_FAILED = statement<FinishParam>(
           returning *)
     select * from o`,
 );
+
+/**
+ * A payment's write of the (locked) order, with its 'paid' timeline row: paid, the hold closed, how it
+ * was paid. The order's UTR is unique (orders_utr_uq): a UTR that confirmed another order fails it.
+ */
+export const PAY_ORDER = statement<
+  | 'orderId'
+  | 'fromState'
+  | 'toState'
+  | 'commission'
+  | 'paidFromHold'
+  | 'supplementType'
+  | 'utr'
+  | 'actorUserId'
+  | 'actorAccount'
+  | 'note'
+  | 'noteTemplate'
+  | 'now'
+>(
+  (v) => `
+    with o as (
+           update orders
+              set state = ${v.toState}::int, commission = ${v.commission}, hold_open = false,
+                  paid_from_hold = ${v.paidFromHold}, supplemented = ${v.supplementType}::int is not null,
+                  supplement_type = ${v.supplementType}, utr = ${v.utr}, paid_at = ${v.now}::timestamptz,
+                  updated_at = ${v.now}
+            where id = ${v.orderId}::bigint
+           returning *),
+         e as (
+           insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note,
+                                     note_template, created_at)
+           select o.id, 'paid', ${v.fromState}::int, ${v.toState}, ${v.actorUserId}::int, ${v.actorAccount}::text,
+                  ${v.note}::text, ${v.noteTemplate}::jsonb, ${v.now}
+             from o)
+    select * from o`,
+);
+
+/**
+ * What the resource, the merchant and the supplier processed on a day: count and amount added (a
+ * payment) or taken back (a reversal). Both parties' rows in user id order, so concurrent payments
+ * lock them alike; every write of the daily totals is this statement.
+ */
+export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount'>(
+  (v) => `
+    with r as (
+           insert into resource_daily (resource_id, day, count, amount)
+           select ${v.resourceId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
+            where ${v.resourceId}::int is not null
+           on conflict (resource_id, day)
+           do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount)
+    insert into party_daily (user_id, product_id, day, count, amount)
+    select x.user_id, ${v.productId}::int, ${v.day}, ${v.count}, ${v.amount}
+      from unnest(${v.userIds}::int[]) with ordinality as x(user_id, ord)
+     order by x.ord
+    on conflict (user_id, product_id, day)
+    do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount`,
+);

@@ -2,6 +2,7 @@ import { type AgentCommission, type Role, SUPPLIER_TEXTS, type SupplierRow, USER
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { statement } from '../../db/raw-rows.js';
 import { ledgerAccounts, partyProducts, suppliers, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -14,6 +15,25 @@ import { escapeLike } from '../auth/auth.service.js';
 import type { Posting } from '../ledger/ledger.service.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { UsersService } from '../users/users.service.js';
+
+/**
+ * A supplier's commission rate for a product and its parent's (an agent's parent earns the difference);
+ * a rate is 0 without settings. `parent_id` is null for a supplier without a parent (or a parent gone).
+ */
+const COMMISSION_RATES = statement<'supplierId' | 'productId'>(
+  (v) => `
+    select coalesce(pp.commission_rate, 0) as rate, p.id as parent_id, coalesce(ppp.commission_rate, 0) as parent_rate
+      from suppliers s
+      left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${v.productId}
+      left join suppliers p on p.id = s.parent_id
+      left join party_products ppp on ppp.user_id = p.user_id and ppp.product_id = ${v.productId}
+     where s.id = ${v.supplierId}`,
+);
+interface CommissionRatesRow {
+  rate: number | string;
+  parent_id: number | string | null;
+  parent_rate: number | string;
+}
 
 export interface SuppliersDeps {
   db: Db;
@@ -481,21 +501,21 @@ export class SuppliersService {
     tx: DbOrTx,
     input: { supplierId: number; productId: number; amount: number },
   ): Promise<Posting[]> {
-    const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.id, input.supplierId));
-    if (!supplier) throw notFound('no such supplier');
+    // Every payment reads this: one prepared statement for the supplier, its parent and both rates.
+    const [row] = await COMMISSION_RATES.rows<CommissionRatesRow>(tx, {
+      supplierId: input.supplierId,
+      productId: input.productId,
+    });
+    if (!row) throw notFound('no such supplier');
     const amount = BigInt(input.amount);
     const share = (rate: number) => Number((amount * BigInt(Math.max(rate, 0))) / 10_000n);
-    const rate = await this.deps.products.commissionRateOf(tx, supplier.userId, input.productId);
     const postings: Posting[] = [];
+    const rate = Number(row.rate);
     const own = share(rate);
-    if (own > 0) postings.push({ account: `supplier:${supplier.id}:available`, amount: own });
-    if (supplier.parentId !== null) {
-      const [parentRecord] = await tx.select().from(suppliers).where(eq(suppliers.id, supplier.parentId));
-      if (parentRecord) {
-        const parentRate = await this.deps.products.commissionRateOf(tx, parentRecord.userId, input.productId);
-        const parentShare = share(parentRate - rate);
-        if (parentShare > 0) postings.push({ account: `supplier:${parentRecord.id}:available`, amount: parentShare });
-      }
+    if (own > 0) postings.push({ account: `supplier:${input.supplierId}:available`, amount: own });
+    if (row.parent_id !== null) {
+      const parentShare = share(Number(row.parent_rate) - rate);
+      if (parentShare > 0) postings.push({ account: `supplier:${row.parent_id}:available`, amount: parentShare });
     }
     return postings;
   }
