@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { startTestApp, type TestApp } from '../../testing/harness.js';
-import { LedgerService, parseAccountCode, type TransferInput } from './ledger.service.js';
+import { LedgerService, MAX_LEDGER_AMOUNT, parseAccountCode, type TransferInput } from './ledger.service.js';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -178,6 +178,42 @@ describe('transfer', () => {
       ],
     });
     expect(await balance('merchant:103:available')).toBe(105);
+  });
+
+  it('refuses a balance beyond the limit, creates accounts on first use, and replays a spent transfer', async () => {
+    // platform:adjustments is taken to 1_000_000 short of the limit (given back after: other tests fund
+    // from it); the next 1_000_001 would take it beyond.
+    const nearLimit = MAX_LEDGER_AMOUNT - 1_000_000 - Math.abs(await balance('platform:adjustments'));
+    await fund('merchant:105:available', nearLimit);
+    const before = await state();
+    await expect(fund('merchant:105:available', 1_000_001)).rejects.toMatchObject({
+      code: Code.businessRule,
+      message: 'balance limit exceeded',
+      data: { reason: 'balanceLimit' },
+    });
+    expect(await state()).toEqual(before);
+    await fund('merchant:105:available', -nearLimit);
+
+    // merchant:106:frozen does not exist yet: the transfer creates it.
+    await fund('merchant:106:available', 100);
+    const spend: TransferInput = {
+      idempotencyKey: key('spend'),
+      type: 'payout.create',
+      note: 'all of it',
+      postings: [
+        { account: 'merchant:106:available', amount: -100 },
+        { account: 'merchant:106:frozen', amount: 100 },
+      ],
+    };
+    const first = await post(spend);
+    expect(first.entries).toEqual([
+      { account: 'merchant:106:available', amount: -100, balanceBefore: 100, balanceAfter: 0 },
+      { account: 'merchant:106:frozen', amount: 100, balanceBefore: 0, balanceAfter: 100 },
+    ]);
+    // Repeated when the balance could no longer pay it: the first transfer answers, nothing moves.
+    const spent = await state();
+    expect(await post(spend)).toMatchObject({ id: first.id, replayed: true, entries: first.entries });
+    expect(await state()).toEqual(spent);
   });
 
   it('is idempotent: the same key and input answers the first transfer; another input is a 409', async () => {
