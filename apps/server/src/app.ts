@@ -345,15 +345,18 @@ const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/me
 
 /**
  * The built console: static files, and index.html for every console path (history routing).
- * API paths that match nothing answer the 404 envelope.
+ * API paths that match nothing answer the 404 envelope, and so does a missing file under /assets/
+ * (a page of an older build asking for its chunk must not get HTML for JavaScript). Files are looked
+ * up per request (wildcard), not listed at start, so a console rebuilt under a running server is
+ * served as it is.
  */
 function installConsole(app: FastifyInstance, webDist: string) {
   const hasConsole = existsSync(join(webDist, 'index.html'));
   if (hasConsole) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p)) || req.url.startsWith('/assets/');
     if (hasConsole && !isApi && req.method === 'GET') {
       return reply.type('text/html').sendFile('index.html');
     }

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { endpoints, MERCHANT_GUIDE_PATH } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness.js';
@@ -45,5 +48,38 @@ describe('operations endpoints', () => {
   it('never answers 500 to an unexpected request shape on an unknown path', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/v1.0/admin/getUserList', payload: 'x' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the built console', () => {
+  it('serves its files and index.html for console paths, and a rebuild without a restart', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'paydesk-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<script src="/assets/a.js"></script>');
+    await writeFile(join(dist, 'assets', 'a.js'), 'console.log("a")');
+    const web = await startTestApp({ config: { webDist: dist } });
+    try {
+      const get = (url: string) => web.app.inject({ url });
+      expect((await get('/assets/a.js')).body).toBe('console.log("a")');
+      expect((await get('/order/list')).body).toBe('<script src="/assets/a.js"></script>');
+
+      // Rebuilt while running: new chunk names, a new index.html.
+      await writeFile(join(dist, 'index.html'), '<script src="/assets/b.js"></script>');
+      await writeFile(join(dist, 'assets', 'b.js'), 'console.log("b")');
+      const chunk = await get('/assets/b.js');
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['content-type']).toContain('javascript');
+      expect(chunk.body).toBe('console.log("b")');
+      expect((await get('/order/list/supplier')).body).toBe('<script src="/assets/b.js"></script>');
+
+      // A chunk that is not there is a 404, not the page; unknown API paths keep their envelope.
+      const missing = await get('/assets/gone.js');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 404 });
+      expect((await get('/v1.0/nothing')).json()).toMatchObject({ code: 404 });
+    } finally {
+      await web.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });
