@@ -1,11 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALLBACK_TEXTS, endpoints, signingString } from '@paydesk/contract';
+import { CALLBACK_TEXTS, endpoints } from '@paydesk/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAuth, apiCall, apiLogin } from './support/api.js';
 import { signIn } from './support/console.js';
+import { createDemoOrder, DEMO_MERCHANT, signOf } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
 
 /**
@@ -20,10 +20,6 @@ import { consoleSuite } from './support/suite.js';
  */
 const suite = consoleSuite({ jobs: true });
 const url = (path: string) => `${suite.server.url}${path}`;
-/** merchant1's demo API credentials (printed at first start). */
-const DEMO = { mchId: '10001', secret: 'demo-secret-merchant1' };
-const sign = (params: Record<string, string>, secret: string) =>
-  createHmac('sha256', secret).update(signingString(params, secret), 'utf8').digest('hex').toUpperCase();
 
 // ---- the merchant's callback receiver: answers SUCCESS to every POST and remembers it ----
 
@@ -63,27 +59,11 @@ afterAll(async () => {
 
 // ---- set-up through the API, as the merchant's server and the supplier do it ----
 
-let sequence = 0;
 /** POST /v1.0/api/order/create, signed with HMAC-SHA256, with the receiver as notifyUrl. */
 async function createOrder(amount: string, notifyUrl: string): Promise<string> {
-  sequence += 1;
-  const params = {
-    mchId: DEMO.mchId,
-    productId: '1001',
-    mchOrderNo: `E2ECB${Date.now()}${sequence}`,
-    amount,
-    notifyUrl,
-    subject: 'Callback test',
-  };
-  const res = await fetch(url(endpoints.orders.create.path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...params, sign: sign(params, DEMO.secret) }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { orderCode: string; state: number } };
-  expect(body.code, body.msg).toBe(200);
-  expect(body.data.state).toBe(1); // allocated
-  return body.data.orderCode;
+  const order = await createDemoOrder(suite.server.url, { amount, notifyUrl, subject: 'Callback test' });
+  expect(order.state).toBe(1); // allocated
+  return order.orderCode;
 }
 
 let staffAuth: ApiAuth | undefined;
@@ -216,8 +196,8 @@ describe('merchant callbacks in the console', () => {
     expect(got[0]!.contentType).toMatch(/^application\/x-www-form-urlencoded/);
     const { sign: signature, ...fields } = got[0]!.params;
     expect(fields.orderCode).toBe(paidOrder);
-    expect(fields.mchId).toBe(DEMO.mchId);
-    expect(signature).toBe(sign(fields, DEMO.secret));
+    expect(fields.mchId).toBe(DEMO_MERCHANT.mchId);
+    expect(signature).toBe(signOf(fields));
     expect(shown).toBe(
       Object.entries(got[0]!.params)
         .map(([k, v]) => `${k}=${v}`)

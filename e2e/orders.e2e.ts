@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { endpoints, signingString } from '@paydesk/contract';
+import { endpoints } from '@paydesk/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiAuth, apiCall, apiLogin } from './support/api.js';
 import { signIn } from './support/console.js';
+import { createDemoOrder } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
 
 /**
@@ -15,33 +15,11 @@ import { consoleSuite } from './support/suite.js';
  */
 const suite = consoleSuite();
 const url = (path: string) => `${suite.server.url}${path}`;
-/** merchant1's demo API credentials (printed at first start). */
-const DEMO = { mchId: '10001', secret: 'demo-secret-merchant1' };
-
-let sequence = 0;
-/** POST /v1.0/api/order/create as a merchant's server does it: HMAC-SHA256 over the signing string. */
+/** POST /v1.0/api/order/create as a merchant's server does it; the order is allocated. */
 async function createOrder(amount: string): Promise<string> {
-  sequence += 1;
-  const params = {
-    mchId: DEMO.mchId,
-    productId: '1001',
-    mchOrderNo: `E2EORD${Date.now()}${sequence}`,
-    amount,
-    subject: 'Top-up',
-  };
-  const sign = createHmac('sha256', DEMO.secret)
-    .update(signingString(params, DEMO.secret), 'utf8')
-    .digest('hex')
-    .toUpperCase();
-  const res = await fetch(url(endpoints.orders.create.path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...params, sign }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { orderCode: string; state: number } };
-  expect(body.code, body.msg).toBe(200);
-  expect(body.data.state).toBe(1); // allocated
-  return body.data.orderCode;
+  const order = await createDemoOrder(suite.server.url, { amount });
+  expect(order.state).toBe(1); // allocated
+  return order.orderCode;
 }
 
 let staffAuth: ApiAuth | undefined;

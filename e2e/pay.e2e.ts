@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
-import { endpoints, signingString } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, signIn } from './support/console.js';
+import { createDemoOrder, DEMO_MERCHANT } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
 
 /**
@@ -11,42 +10,17 @@ import { consoleSuite } from './support/suite.js';
  * answer.
  */
 const suite = consoleSuite();
-const DEMO = { mchId: '10001', secret: 'demo-secret-merchant1' };
-
-interface Created {
-  orderCode: string;
-  payUrl: string;
-  payee: { kind: string; vpa?: string; upiLink?: string };
-}
-
-/** POST /v1.0/api/order/create as a merchant's server does it: HMAC-SHA256 over the signing string. */
-async function createOrder(params: Record<string, string>): Promise<Created> {
-  const sign = createHmac('sha256', DEMO.secret)
-    .update(signingString(params, DEMO.secret), 'utf8')
-    .digest('hex')
-    .toUpperCase();
-  const res = await fetch(`${suite.server.url}${endpoints.orders.create.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...params, sign }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: Created };
-  expect(body.code, body.msg).toBe(200);
-  return body.data;
-}
 
 describe('the payer page and the API test page', () => {
   it('a payer opens the page of an order on a phone, sees the amount and the UPI details, and submits the UTR', async () => {
-    const order = await createOrder({
-      mchId: DEMO.mchId,
-      productId: '1001',
-      mchOrderNo: `E2EPAY${Date.now()}`,
+    const order = await createDemoOrder(suite.server.url, {
       amount: '23456',
       returnUrl: 'https://merchant.example/return',
       subject: 'Top-up',
     });
     expect(order.payUrl).toBe(`${suite.server.url}/pay/${order.orderCode}`);
-    expect(order.payee.kind).toBe('upi');
+    const payee = order.payee!;
+    expect(payee.kind).toBe('upi');
 
     const phone = await suite.browser.newContext({
       viewport: { width: 375, height: 740 },
@@ -58,8 +32,8 @@ describe('the payer page and the API test page', () => {
     await page.goto(order.payUrl);
     await expect.poll(() => page.getByTestId('pay-amount').textContent()).toBe('234.56');
     expect(await page.getByTestId('pay-order-code').textContent()).toBe(order.orderCode);
-    expect(await page.getByTestId('pay-field-vpa').textContent()).toBe(order.payee.vpa);
-    expect(await page.getByTestId('pay-upi-link').getAttribute('href')).toBe(order.payee.upiLink);
+    expect(await page.getByTestId('pay-field-vpa').textContent()).toBe(payee.vpa);
+    expect(await page.getByTestId('pay-upi-link').getAttribute('href')).toBe(payee.upiLink);
     await page.getByTestId('pay-qr').waitFor();
     expect(await page.getByTestId('pay-countdown').textContent()).toMatch(/^\d{2}:\d{2}$/);
     expect(await page.getByTestId('pay-return-link').getAttribute('href')).toBe('https://merchant.example/return');
@@ -101,10 +75,12 @@ describe('the payer page and the API test page', () => {
     await signIn(page, suite.server.url, 'merchant1', suite.secretOf('merchant1'));
     await page.goto(`${suite.server.url}/order/test/merchant`);
     // Filled once the page's chunk and the merchant's own record have loaded (seconds under CI load).
-    await expect.poll(() => page.getByTestId('apitest-mchId').inputValue(), { timeout: 15_000 }).toBe(DEMO.mchId);
+    await expect
+      .poll(() => page.getByTestId('apitest-mchId').inputValue(), { timeout: 15_000 })
+      .toBe(DEMO_MERCHANT.mchId);
     expect(await page.getByTestId('apitest-baseUrl').inputValue()).toBe(suite.server.url);
     await page.getByTestId('apitest-amount').fill('345.67');
-    await page.getByTestId('apitest-secret').fill(DEMO.secret);
+    await page.getByTestId('apitest-secret').fill(DEMO_MERCHANT.secret);
     await page.getByTestId('apitest-send').click();
 
     const code = page.getByTestId('apitest-answer-code');
@@ -121,9 +97,9 @@ describe('the payer page and the API test page', () => {
     expect(await page.getByTestId('apitest-pay-url').getAttribute('href')).toBe(answer.data.payUrl);
     expect(answer.data.payUrl).toBe(`${suite.server.url}/pay/${answer.data.orderCode}`);
     // The secret is only in the password box.
-    expect(await page.getByTestId('apitest-result').textContent()).not.toContain(DEMO.secret);
+    expect(await page.getByTestId('apitest-result').textContent()).not.toContain(DEMO_MERCHANT.secret);
     expect(await page.evaluate<string>('JSON.stringify({ ...localStorage, ...sessionStorage })')).not.toContain(
-      DEMO.secret,
+      DEMO_MERCHANT.secret,
     );
     await page.context().close();
   });
