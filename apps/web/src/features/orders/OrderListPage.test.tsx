@@ -122,6 +122,7 @@ describe('OrderListPage: the list', () => {
     await user.type(to!, '2024-05-02 23:59:59{Enter}');
     await user.keyboard('{Escape}');
     await user.type(screen.getByTestId('filter-amount'), '500');
+    await user.click(screen.getByTestId('list-more-filters'));
     await user.type(screen.getByTestId('filter-usdtCount'), '12.5');
     await user.type(screen.getByTestId('filter-orderCode'), '  C2405  ');
     await user.type(screen.getByTestId('filter-utr'), '   ');
@@ -147,6 +148,7 @@ describe('OrderListPage: the list', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByText('C2405011000001');
     const before = server.sent('/v1.0/order/getList').length;
+    await user.click(screen.getByTestId('list-more-filters'));
     await user.type(screen.getByTestId('filter-usdtCount'), '1.1234567');
     await user.click(screen.getByTestId('list-search'));
     expect(await screen.findByText(/A USDT count has at most 6 decimals/)).toBeTruthy();
@@ -552,6 +554,7 @@ describe('OrderListPage: live updates over the websocket', () => {
     expect(screen.queryByTestId('order-new-marker')).toBeNull();
 
     // Filtered: the rows stay as they are; a probe counts what arrived in the filtered set.
+    await user.click(screen.getByTestId('list-more-filters'));
     await user.type(screen.getByTestId('filter-userName'), 'payer');
     await search(user);
     await waitFor(() => expect(lastListUrl().searchParams.get('userName')).toBe('payer'));

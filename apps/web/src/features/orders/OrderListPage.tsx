@@ -166,7 +166,19 @@ export default function OrderListPage() {
     { value: 'true', label: t('yes') },
     { value: 'false', label: t('no') },
   ];
+  // The first six are what an order is most often looked up by; the rest fold behind 'More filters'.
   const filters: FilterField[] = [
+    { kind: 'text', name: 'orderCode', label: t('filter.orderCode') },
+    { kind: 'text', name: 'merchantOrderId', label: t('filter.merchantOrderId') },
+    { kind: 'text', name: 'utr', label: t('filter.utr') },
+    { kind: 'money', name: 'amount', label: t('filter.amount') },
+    {
+      kind: 'select',
+      name: 'orderStatusId',
+      label: t('filter.state'),
+      options: (statuses.data ?? []).map((s) => ({ value: String(s.id), label: t(`state.${s.id}`) })),
+    },
+    { kind: 'dateRange', name: 'time', label: t('filter.time') },
     ...(staff
       ? ([
           { kind: 'select', name: 'merchantId', label: t('filter.merchant'), options: options.merchants },
@@ -178,16 +190,6 @@ export default function OrderListPage() {
       name: 'productId',
       label: t('filter.product'),
       options: COLLECTION_PRODUCTS.map((id) => ({ value: String(id), label: productName(id) })),
-    },
-    { kind: 'text', name: 'merchantOrderId', label: t('filter.merchantOrderId') },
-    { kind: 'text', name: 'orderCode', label: t('filter.orderCode') },
-    { kind: 'text', name: 'ipAddress', label: t('filter.ipAddress') },
-    { kind: 'dateRange', name: 'time', label: t('filter.time') },
-    {
-      kind: 'select',
-      name: 'orderStatusId',
-      label: t('filter.state'),
-      options: (statuses.data ?? []).map((s) => ({ value: String(s.id), label: t(`state.${s.id}`) })),
     },
     {
       kind: 'select',
@@ -217,12 +219,11 @@ export default function OrderListPage() {
       : []),
     { kind: 'text', name: 'description', label: t('filter.description') },
     { kind: 'text', name: 'cardNumber', label: t('filter.cardNumber') },
-    { kind: 'money', name: 'amount', label: t('filter.amount') },
     { kind: 'text', name: 'usdtAddress', label: t('filter.usdtAddress') },
     { kind: 'text', name: 'usdtCount', label: t('filter.usdtCount') },
     { kind: 'text', name: 'userName', label: t('filter.userName') },
     { kind: 'text', name: 'ifscCode', label: t('filter.ifscCode') },
-    { kind: 'text', name: 'utr', label: t('filter.utr') },
+    { kind: 'text', name: 'ipAddress', label: t('filter.ipAddress') },
   ];
 
   const text = (v: string | null) => v ?? '';
@@ -238,14 +239,7 @@ export default function OrderListPage() {
         </Typography.Link>
       ),
     },
-    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
-    ...(mode !== 'merchant' ? [{ title: t('column.merchant'), dataIndex: 'merchantName', key: 'merchantName' }] : []),
-    { title: t('column.product'), dataIndex: 'productId', key: 'productId', render: (id: number) => productName(id) },
-    { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount' },
-    ...(mode !== 'supplier' ? [{ title: t('column.fee'), dataIndex: 'fee', key: 'fee', money: true }] : []),
-    ...(mode !== 'merchant'
-      ? [{ title: t('column.commission'), dataIndex: 'commission', key: 'commission', money: true }]
-      : []),
+    // What the agent scans first sits beside the code: the state and the amount.
     {
       title: t('column.state'),
       dataIndex: 'state',
@@ -254,6 +248,14 @@ export default function OrderListPage() {
         <OrderStateTag state={state} locked={row.locked} testId={`order-state-${row.orderCode}`} />
       ),
     },
+    { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount' },
+    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
+    ...(mode !== 'merchant' ? [{ title: t('column.merchant'), dataIndex: 'merchantName', key: 'merchantName' }] : []),
+    { title: t('column.product'), dataIndex: 'productId', key: 'productId', render: (id: number) => productName(id) },
+    ...(mode !== 'supplier' ? [{ title: t('column.fee'), dataIndex: 'fee', key: 'fee', money: true }] : []),
+    ...(mode !== 'merchant'
+      ? [{ title: t('column.commission'), dataIndex: 'commission', key: 'commission', money: true }]
+      : []),
     { title: t('column.mark'), dataIndex: 'mark', key: 'mark', render: (_: unknown, row) => actions.mark(row) },
     {
       title: t('column.supplemented'),

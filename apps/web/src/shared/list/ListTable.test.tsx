@@ -231,6 +231,51 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect((screen.getByTestId('filter-account') as HTMLInputElement).value).toBe('alice');
   });
 
+  it('folds the filters beyond the first six when there are more than eight, and never hides a set one unseen', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ kind: 'text' as const, name: `f${i}`, label: `Filter ${i}` }));
+    server.answers.set(
+      '/v1.0/view/getList',
+      ok([{ id: 34, page: 'merchantList', name: 'Deep', filters: { f9: 'z' }, createdAt: '2024-01-02T00:00:00.000Z' }]),
+    );
+    renderList({ filters: many });
+    const user = userEvent.setup();
+    await screen.findByText('alice');
+    const folded = () =>
+      many
+        .filter((f) =>
+          screen.getByTestId(`filter-${f.name}`).closest('.ant-form-item')!.classList.contains('ant-form-item-hidden'),
+        )
+        .map((f) => f.name);
+    expect(folded()).toEqual(['f6', 'f7', 'f8', 'f9']);
+    const toggle = screen.getByTestId('list-more-filters');
+    expect(toggle.textContent).toBe('More filters (4)');
+
+    await user.click(toggle);
+    expect(folded()).toEqual([]);
+    expect(toggle.textContent).toBe('Fewer filters');
+    await user.type(screen.getByTestId('filter-f8'), 'x');
+    await user.click(toggle);
+    expect(folded()).toEqual(['f6', 'f7', 'f8', 'f9']);
+    expect(toggle.textContent).toBe('More filters (1 set)');
+    await search(user);
+    expect(lastParams()).toEqual({ f8: 'x', pageIndex: 1, pageSize: 20 });
+
+    // A saved view that sets a folded filter unfolds them.
+    fireEvent.mouseDown(within(screen.getByTestId('list-filters')).getAllByRole('combobox').at(-1)!);
+    await user.click(await screen.findByText('Deep'));
+    await waitFor(() => expect(lastParams()).toEqual({ f9: 'z', pageIndex: 1, pageSize: 20 }));
+    expect(folded()).toEqual([]);
+  });
+
+  it('shows every filter when there are eight or fewer', async () => {
+    renderList({
+      filters: Array.from({ length: 8 }, (_, i) => ({ kind: 'text' as const, name: `f${i}`, label: `F${i}` })),
+    });
+    await screen.findByText('alice');
+    expect(screen.queryByTestId('list-more-filters')).toBeNull();
+    expect(document.querySelectorAll('.ant-form-item-hidden')).toHaveLength(0);
+  });
+
   it('saves the form’s filters as sent under a name, and deletes a view', async () => {
     server.answers.set(
       '/v1.0/view/getList',

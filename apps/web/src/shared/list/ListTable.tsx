@@ -76,6 +76,13 @@ export interface ListTableProps<Row> {
   viewKey?: string;
 }
 
+/**
+ * A list with more filters than this shows the first `SHOWN_FILTERS` (a page puts the ones most
+ * searched by first) and a toggle for the rest, so the rows are on the first screen.
+ */
+const COLLAPSE_ABOVE = 8;
+const SHOWN_FILTERS = 6;
+
 interface Sort {
   /** The column's id (its antd key). */
   column: string;
@@ -108,6 +115,14 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   });
   const fields = props.filters ?? [];
   const language = i18n.language;
+  const collapsible = fields.length > COLLAPSE_ABOVE;
+  const [expanded, setExpanded] = useState(false);
+  const formValues = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const isFolded = (index: number) => collapsible && !expanded && index >= SHOWN_FILTERS;
+  const hasValue = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(hasValue) : v !== undefined && v !== null && v !== '';
+  /** Filters set while folded away: counted on the toggle so no filter acts unseen. */
+  const foldedSet = collapsible ? fields.slice(SHOWN_FILTERS).filter((f) => hasValue(formValues?.[f.name])).length : 0;
 
   const runFilters = (next: Filters) => {
     setFilters(next);
@@ -118,6 +133,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     const values = toFormValues(fields, saved);
     form.resetFields();
     form.setFieldsValue(values);
+    if (fields.slice(SHOWN_FILTERS).some((f) => hasValue(values[f.name]))) setExpanded(true);
     runFilters(toFilters(fields, values));
   };
 
@@ -202,11 +218,12 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           data-testid="list-filters"
           onFinish={(values: Record<string, unknown>) => runFilters(toFilters(fields, values))}
         >
-          {fields.map((f) => (
+          {fields.map((f, i) => (
             <Form.Item
               key={f.name}
               name={f.name}
               label={f.label}
+              hidden={isFolded(i)}
               rules={
                 f.kind === 'money'
                   ? [
@@ -256,6 +273,15 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
             >
               {t('action.reset')}
             </Button>
+            {collapsible && (
+              <Button type="link" data-testid="list-more-filters" onClick={() => setExpanded((e) => !e)}>
+                {expanded
+                  ? t('list.fewerFilters')
+                  : foldedSet > 0
+                    ? t('list.moreFiltersSet', { count: foldedSet })
+                    : t('list.moreFilters', { count: fields.length - SHOWN_FILTERS })}
+              </Button>
+            )}
             {props.viewKey && userId !== null && (
               <SavedViews viewKey={props.viewKey} userId={userId} currentFilters={currentFilters} onApply={applyView} />
             )}
