@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
 import { apiCall, apiLogin } from './support/api.js';
+import { freshCode } from './support/codes.js';
 import { chooseOption, signIn } from './support/console.js';
+import { createDemoOrder } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
 
 const suite = consoleSuite();
@@ -184,5 +186,55 @@ describe('shell', () => {
     await page.getByTestId('menu-toggle').click();
     await expect.poll(width).toBe(64);
     await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it('supplier1 opens the menu from the header, reaches its orders, and confirms one without the page scrolling sideways', async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    // Two UPI orders go to two of the demo's three UPI accounts (least recently used first): at least
+    // one is supplier1's own (the third is its agent's).
+    await createDemoOrder(suite.server.url, { amount: '45600' });
+    await createDemoOrder(suite.server.url, { amount: '45700' });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/login`);
+    await page.locator('#userName').fill('supplier1');
+    await page.locator('#password').fill('demo1234');
+    await page.locator('#googleCode').fill(await freshCode(secretOf('supplier1')));
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(`${suite.server.url}/home`);
+
+    // The menu is a drawer, closed: the page has the whole width.
+    const menu = page.getByTestId('side-menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByTestId('menu-toggle').click();
+    await menu.getByText('Collection orders', { exact: true }).click();
+    await menu.getByTestId('menu-item-orderListSupplier').click();
+    await page.waitForURL(`${suite.server.url}/order/list/supplier`);
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    // The row's actions are on screen (the table scrolls inside itself, the page does not).
+    const confirm = page.locator('[data-testid^="order-confirm-"]').first();
+    await confirm.waitFor();
+    const orderCode = (await confirm.getAttribute('data-testid'))!.replace('order-confirm-', '');
+    const box = await confirm.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await confirm.click();
+    await page.getByTestId('order-ok').click();
+    await expect.poll(() => page.getByTestId(`order-state-${orderCode}`).textContent()).toBe('Paid, notifying');
+
+    // Six filters first; the rest behind 'More filters'.
+    expect(await page.getByTestId('filter-usdtCount').isVisible()).toBe(false);
+    await page.getByTestId('list-more-filters').click();
+    await page.getByTestId('filter-usdtCount').waitFor();
+    await context.close();
   });
 });

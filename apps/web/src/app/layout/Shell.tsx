@@ -1,6 +1,19 @@
 import { endpoints, MENU_GROUPS, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Breadcrumb, Button, Dropdown, FloatButton, Layout, Menu, type MenuProps, Space, Tooltip } from 'antd';
+import {
+  Badge,
+  Breadcrumb,
+  Button,
+  Drawer,
+  Dropdown,
+  FloatButton,
+  Grid,
+  Layout,
+  Menu,
+  type MenuProps,
+  Space,
+  Tooltip,
+} from 'antd';
 import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -39,6 +52,10 @@ export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  // On a phone (narrower than antd's md, 768 px) the menu is a drawer over the page, closed by
+  // default, so the page gets the whole width; the header keeps only what fits.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const fullscreen = useFullscreen();
   const scriptErrors = useSyncExternalStore(onErrorCount, errorCount);
   const unread = useQuery({
@@ -66,52 +83,82 @@ export function Shell() {
     { key: 'logout', label: t('header.logout'), onClick: () => void logout(), danger: true },
   ];
 
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[location.pathname]}
+      defaultOpenKeys={openGroup}
+      forceSubMenuRender
+      onClick={({ key }) => {
+        setDrawerOpen(false);
+        navigate(key);
+      }}
+    />
+  );
+  const menuOpen = narrow ? drawerOpen : !collapsed;
+
   return (
-    <Layout className="shell">
-      <Sider
-        width={MENU_WIDTH}
-        collapsedWidth={MENU_COLLAPSED_WIDTH}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        className="shell-sider"
-        data-testid="side-menu"
-      >
-        {user.showLogo && <div className="shell-logo">{collapsed ? user.systemFlag.slice(0, 2) : user.systemFlag}</div>}
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[location.pathname]}
-          defaultOpenKeys={openGroup}
-          forceSubMenuRender
-          onClick={({ key }) => navigate(key)}
-        />
-      </Sider>
+    <Layout className={narrow ? 'shell shell-narrow' : 'shell'}>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={MENU_WIDTH}
+          closable={false}
+          className="shell-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          <div data-testid="side-menu">
+            {user.showLogo && <div className="shell-logo">{user.systemFlag}</div>}
+            {menu}
+          </div>
+        </Drawer>
+      ) : (
+        <Sider
+          width={MENU_WIDTH}
+          collapsedWidth={MENU_COLLAPSED_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          trigger={null}
+          className="shell-sider"
+          data-testid="side-menu"
+        >
+          {user.showLogo && (
+            <div className="shell-logo">{collapsed ? user.systemFlag.slice(0, 2) : user.systemFlag}</div>
+          )}
+          {menu}
+        </Sider>
+      )}
       <Layout>
         <Header className="shell-header">
           <Space>
             <Button
               type="text"
-              aria-label={collapsed ? t('header.expand') : t('header.collapse')}
+              aria-label={menuOpen ? t('header.collapse') : t('header.expand')}
               data-testid="menu-toggle"
-              onClick={() => setCollapsed((c) => !c)}
+              onClick={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
             >
-              {collapsed ? '☰' : '⇤'}
+              {menuOpen ? '⇤' : '☰'}
             </Button>
-            <Breadcrumb
-              items={
-                current
-                  ? [
-                      ...(current.group === 'home' ? [] : [{ title: t(`routes:menu.${current.group}`) }]),
-                      { title: t(`routes:route.${current.name}`) },
-                    ]
-                  : []
-              }
-            />
+            {/* On a phone the tab under the header names the page. */}
+            {!narrow && (
+              <Breadcrumb
+                items={
+                  current
+                    ? [
+                        ...(current.group === 'home' ? [] : [{ title: t(`routes:menu.${current.group}`) }]),
+                        { title: t(`routes:route.${current.name}`) },
+                      ]
+                    : []
+                }
+              />
+            )}
           </Space>
-          <Space size="middle">
+          <Space size={narrow ? 'small' : 'middle'}>
             <Tooltip title={t('header.scriptErrors')}>
               <Badge count={scriptErrors} size="small" data-testid="error-badge">
                 <Button
@@ -124,15 +171,17 @@ export function Shell() {
               </Badge>
             </Tooltip>
             <LanguageSwitch />
-            <Tooltip title={fullscreen.on ? t('header.exitFullscreen') : t('header.fullscreen')}>
-              <Button type="text" onClick={fullscreen.toggle} data-testid="fullscreen">
-                {fullscreen.on ? '⤡' : '⤢'}
-              </Button>
-            </Tooltip>
+            {!narrow && (
+              <Tooltip title={fullscreen.on ? t('header.exitFullscreen') : t('header.fullscreen')}>
+                <Button type="text" onClick={fullscreen.toggle} data-testid="fullscreen">
+                  {fullscreen.on ? '⤡' : '⤢'}
+                </Button>
+              </Tooltip>
+            )}
             <Dropdown menu={{ items: userMenu }} trigger={['click']}>
               <Badge count={unread.data?.count ?? 0} size="small" data-testid="unread-badge">
                 <Button type="text" data-testid="user-menu">
-                  {user.name} · {t(`role.${user.access}`)}
+                  {narrow ? user.name : `${user.name} · ${t(`role.${user.access}`)}`}
                 </Button>
               </Badge>
             </Dropdown>
