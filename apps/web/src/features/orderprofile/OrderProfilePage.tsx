@@ -116,7 +116,9 @@ function SummaryCards({ overall }: { overall: OrderProfileStats }) {
       <Row gutter={[16, 16]}>
         {ORDER_PROFILE_METRICS.map((metric) => (
           <Col key={metric} xs={24} md={8}>
-            <Card size="small" title={t(`metric.${metric}`)} extra={t(`metricHelp.${metric}`)}>
+            <Card size="small" title={t(`metric.${metric}`)} className="profile-latency">
+              {/* Under the title, not beside it: beside it, the title was cut to a few letters. */}
+              <Typography.Paragraph type="secondary">{t(`metricHelp.${metric}`)}</Typography.Paragraph>
               <Row gutter={8}>
                 {PERCENTILE_KEYS.map((p) => (
                   <Col key={p} span={8}>
