@@ -139,7 +139,8 @@ describe('SupplierListPage', () => {
     const user = await openCreate();
     await user.click(screen.getByTestId('supplier-form-mode-link'));
     await user.type(screen.getByTestId('supplier-form-name'), 'Three');
-    await user.click(within(screen.getByTestId('supplier-form')).getByRole('combobox'));
+    // The account select appears once the form has seen the mode change (a render later under load).
+    await user.click(await within(screen.getByTestId('supplier-form')).findByRole('combobox'));
     await user.click(await screen.findByTitle('supplier3 (S3)'));
     await chosen('supplier3 (S3)');
     await user.click(screen.getByRole('button', { name: 'Save' }));
