@@ -267,6 +267,24 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(folded()).toEqual([]);
   });
 
+  it('unfolds the filters when a folded one fails its check, and sends nothing', async () => {
+    const many = [
+      ...Array.from({ length: 9 }, (_, i) => ({ kind: 'text' as const, name: `f${i}`, label: `Filter ${i}` })),
+      { kind: 'number' as const, name: 'userId', label: 'User id' },
+    ];
+    renderList({ filters: many });
+    const user = userEvent.setup();
+    await screen.findByText('alice');
+    await user.click(screen.getByTestId('list-more-filters'));
+    await user.type(screen.getByTestId('filter-userId'), '12a');
+    await user.click(screen.getByTestId('list-more-filters'));
+    const calls = fetchPage.mock.calls.length;
+    await user.click(screen.getByTestId('list-search'));
+    expect(await screen.findByText('Digits only')).toBeTruthy();
+    expect(screen.getByTestId('list-more-filters').textContent).toBe('Fewer filters');
+    expect(fetchPage.mock.calls.length).toBe(calls);
+  });
+
   it('shows every filter when there are eight or fewer', async () => {
     renderList({
       filters: Array.from({ length: 8 }, (_, i) => ({ kind: 'text' as const, name: `f${i}`, label: `F${i}` })),

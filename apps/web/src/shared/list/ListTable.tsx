@@ -217,6 +217,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           className="list-filters"
           data-testid="list-filters"
           onFinish={(values: Record<string, unknown>) => runFilters(toFilters(fields, values))}
+          // A folded filter that fails its check is shown with its message, not left to block unseen.
+          onFinishFailed={() => setExpanded(true)}
         >
           {fields.map((f, i) => (
             <Form.Item
