@@ -353,7 +353,13 @@ const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/me
 function installConsole(app: FastifyInstance, webDist: string) {
   const hasConsole = existsSync(join(webDist, 'index.html'));
   if (hasConsole) {
-    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      // Only names with an extension are files; '/', '/order/list' and folders are console routes.
+      allowedPath: (pathName) => /\.[A-Za-z0-9]+$/.test(pathName),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p)) || req.url.startsWith('/assets/');

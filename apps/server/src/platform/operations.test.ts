@@ -62,6 +62,9 @@ describe('the built console', () => {
       const get = (url: string) => web.app.inject({ url });
       expect((await get('/assets/a.js')).body).toBe('console.log("a")');
       expect((await get('/order/list')).body).toBe('<script src="/assets/a.js"></script>');
+      const home = await get('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toBe('<script src="/assets/a.js"></script>');
 
       // Rebuilt while running: new chunk names, a new index.html.
       await writeFile(join(dist, 'index.html'), '<script src="/assets/b.js"></script>');
@@ -76,6 +79,7 @@ describe('the built console', () => {
       const missing = await get('/assets/gone.js');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ code: 404 });
+      expect((await get('/assets/')).json()).toMatchObject({ code: 404 });
       expect((await get('/v1.0/nothing')).json()).toMatchObject({ code: 404 });
     } finally {
       await web.close();
