@@ -116,6 +116,7 @@ describe('what to pay to, by channel', () => {
     answerOrder(ok(payerOrder()));
     renderPay();
     expect((await screen.findByTestId('pay-amount')).textContent).toBe('1,234.56');
+    expect(screen.queryByTestId('pay-order-amount')).toBeNull();
     expect(server.sent(ORDER_PATH)[0]!.url).toContain(`orderCode=${CODE}`);
     expect(screen.getByTestId('pay-field-vpa').textContent).toBe('asha@sbi');
     expect(screen.getByTestId('pay-upi-link').getAttribute('href')).toBe(UPI.upiLink);
@@ -180,6 +181,9 @@ describe('what to pay to, by channel', () => {
     renderPay();
     expect((await screen.findByTestId('pay-field-address')).textContent).toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
     expect(screen.getByTestId('pay-field-usdtCount').textContent).toBe('12.345678 USDT');
+    // The headline is what the wallet sends; the order's amount is under it.
+    expect(screen.getByTestId('pay-amount').textContent).toBe('12.345678 USDT');
+    expect(screen.getByTestId('pay-order-amount').textContent).toBe('Order amount: 1,234.56');
     expect(screen.getByTestId('pay-qr')).toBeTruthy();
     expect(screen.getByText('Transaction hash')).toBeTruthy();
     // The copy button copies the plain count a wallet takes.

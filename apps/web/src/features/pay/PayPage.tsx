@@ -8,7 +8,7 @@ import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { type LoadedOrder, payKeys, usePayerOrder } from './api';
-import { formatCountdown, remainingMs } from './countdown';
+import { formatCountdown, remainingMs, usdtText } from './countdown';
 import { PayeeDetails } from './PayeeDetails';
 
 /** The time left on the server's clock, ticking every second on the phone's. */
@@ -223,13 +223,25 @@ export default function PayPage() {
     );
   } else if (order.data) {
     const data = order.data;
+    // A USDT payer sends the exact count (it tells the order apart), not the order's amount.
+    const usdt =
+      data.payee?.kind === 'usdtWallet' && data.payee.usdtCount !== undefined
+        ? usdtText(data.payee.usdtCount)
+        : undefined;
     content = (
       <>
         <div style={{ textAlign: 'center', marginBottom: 8 }}>
           <Typography.Text type="secondary">{t('amount')}</Typography.Text>
           <div data-testid="pay-amount" style={{ fontSize: 32, fontWeight: 600, lineHeight: 1.3 }}>
-            {formatMoney(data.amount)}
+            {usdt === undefined ? formatMoney(data.amount) : `${usdt} USDT`}
           </div>
+          {usdt !== undefined && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pay-order-amount">
+                {t('orderAmount')}: {formatMoney(data.amount)}
+              </Typography.Text>
+            </div>
+          )}
           <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
             {t('orderCode')}: <span data-testid="pay-order-code">{data.orderCode}</span>
           </Typography.Text>

@@ -5,6 +5,7 @@ export const payLocales = {
   'zh-CN': {
     title: '订单支付',
     amount: '支付金额',
+    orderAmount: '订单金额',
     orderCode: '订单号',
     subject: '商品',
     countdown: '剩余支付时间',
@@ -73,6 +74,7 @@ export const payLocales = {
   'zh-TW': {
     title: '訂單支付',
     amount: '支付金額',
+    orderAmount: '訂單金額',
     orderCode: '訂單號',
     subject: '商品',
     countdown: '剩餘支付時間',
@@ -141,6 +143,7 @@ export const payLocales = {
   'en-US': {
     title: 'Payment',
     amount: 'Amount to pay',
+    orderAmount: 'Order amount',
     orderCode: 'Order',
     subject: 'For',
     countdown: 'Time left to pay',
