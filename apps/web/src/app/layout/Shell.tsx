@@ -7,7 +7,6 @@ import {
   Drawer,
   Dropdown,
   FloatButton,
-  Grid,
   Layout,
   Menu,
   type MenuProps,
@@ -25,6 +24,7 @@ import { useSession } from '../session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageBoundary } from './PageBoundary';
 import { TagTabs } from './TagTabs';
+import { useNarrow } from './useNarrow';
 
 const { Sider, Header, Content } = Layout;
 /** Spec section 2: menu width 256, collapsed 64. */
@@ -54,7 +54,7 @@ export function Shell() {
   const [collapsed, setCollapsed] = useState(false);
   // On a phone (narrower than antd's md, 768 px) the menu is a drawer over the page, closed by
   // default, so the page gets the whole width; the header keeps only what fits.
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const fullscreen = useFullscreen();
   const scriptErrors = useSyncExternalStore(onErrorCount, errorCount);

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../../app/layout/useNarrow';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { noteText } from '../../shared/notes/noteText';
@@ -68,6 +69,8 @@ export function OrderDetailDrawer(props: {
   onClose(): void;
 }) {
   const { t, i18n } = useTranslation(['orders', 'common']);
+  // On a phone one field per line: two columns broke codes and names letter by letter.
+  const narrow = useNarrow();
   const productName = useProductName();
   const money = (v: number | null) => formatMoney(v, i18n.language);
   const detail = useQuery({
@@ -112,7 +115,7 @@ export function OrderDetailDrawer(props: {
       {d && o && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('detail.fields')}>
-            <Descriptions column={2} size="small" data-testid="order-detail-fields">
+            <Descriptions column={narrow ? 1 : 2} size="small" data-testid="order-detail-fields">
               <Descriptions.Item label={t('column.orderCode')}>{o.orderCode}</Descriptions.Item>
               <Descriptions.Item label={t('column.merchantOrderNo')}>{o.merchantOrderNo}</Descriptions.Item>
               <Descriptions.Item label={t('column.merchant')}>{o.merchantName}</Descriptions.Item>
