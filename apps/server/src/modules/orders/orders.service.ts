@@ -22,7 +22,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
-import { type orderAllocations, orderEvents, orders, resources } from '../../db/schema.js';
+import { merchants, type orderAllocations, orderEvents, orders, resources } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import { Batcher } from '../../platform/batcher.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
@@ -54,6 +54,7 @@ import {
   type NewOrderRow,
   numberOrNull,
   PAY_ORDER,
+  SIGNED_CREATE_CHECKS,
 } from './statements.js';
 
 export interface OrdersDeps {
@@ -239,12 +240,14 @@ export class OrdersService {
    * signature), then creates the order like every other way in (`createFor`).
    */
   async create(params: CreateOrderRequest, ctx: { ip: string; baseUrl: string }): Promise<CreateOrderAnswer> {
-    const merchantId = await this.checkSignedCall(params, ctx.ip);
+    const { merchantId, checks } = await this.checkSignedCall(params, ctx.ip);
     const { sign: _sign, ...order } = params;
-    const { created: _created, ...answer } = await this.createFor(merchantId, order, {
-      baseUrl: ctx.baseUrl,
-      via: note('viaApi', { ip: ctx.ip }),
-    });
+    const { created: _created, ...answer } = await this.createFor(
+      merchantId,
+      order,
+      { baseUrl: ctx.baseUrl, via: note('viaApi', { ip: ctx.ip }) },
+      checks,
+    );
     // Kept as allocation failed: the API answers 2008 with the order's code.
     if (answer.state === ORDER_STATE.allocationFailed) {
       throw apiError('allocationFailed', undefined, { orderCode: answer.orderCode });
@@ -254,16 +257,31 @@ export class OrdersService {
 
   /**
    * The checks of a signed API call, in the documented order: service switch (2011), merchant known
-   * and enabled (2002), caller IP in the whitelist (2003), signature (2001). Answers the merchant's id.
+   * and enabled (2002), caller IP in the whitelist (2003), signature (2001). Answers the merchant's id
+   * and what the create checks next, read with the merchant's row (one round trip for both).
    */
-  async checkSignedCall(params: CreateOrderRequest, ip: string): Promise<number> {
+  private async checkSignedCall(
+    params: CreateOrderRequest,
+    ip: string,
+  ): Promise<{ merchantId: number; checks: CreateChecksRow }> {
     const settings = await this.settings.get();
     if (!settings.enableService) throw apiError('serviceClosed');
-    const signing = await this.deps.merchants.signingSecretOf(this.db, String(params.mchId));
+    const [row] = await SIGNED_CREATE_CHECKS.rows<CreateChecksRow & { pd_merchant: Record<string, unknown> }>(this.db, {
+      merchantNo: String(params.mchId),
+      productId: this.productKeyOf(params.productId),
+      today: this.today(),
+    });
+    const signing = row ? this.deps.merchants.signingOf(tableRow(merchants, row.pd_merchant)) : null;
     if (!signing?.enabled) throw apiError('merchantUnavailable');
     if (!ipAllowed(signing.ipWhitelist, ip)) throw apiError('ipNotWhitelisted');
     if (!signatureMatches(params, signing.secret, signing.signType as SignType)) throw apiError('badSignature');
-    return signing.merchantId;
+    return { merchantId: signing.merchantId, checks: row! };
+  }
+
+  /** The product id the checks look up: an unknown product finds no row (the merchant check comes first). */
+  private productKeyOf(productId: unknown): number {
+    const id = Number(productId);
+    return productById(id) ? id : 0;
   }
 
   /**
@@ -280,18 +298,21 @@ export class OrdersService {
     merchantId: number,
     params: OrderParams,
     ctx: { baseUrl: string; via: NoteTemplate },
+    /** `CREATE_CHECKS`' row when the caller read it already (the signed API reads it with the merchant). */
+    checks?: CreateChecksRow,
   ): Promise<CreateOrderAnswer & { created: boolean }> {
     const settings = await this.settings.get();
     if (!settings.enableService) throw apiError('serviceClosed');
     const productId = Number(params.productId);
     const def = productById(productId);
-    const productKey = def ? productId : 0; // an unknown product finds no row (and the merchant check comes first)
     // The merchant, the product, the merchant's settings of it and today's paid volume: one query.
-    const [found] = await CREATE_CHECKS.rows<CreateChecksRow>(this.db, {
-      merchantId,
-      productId: productKey,
-      today: this.today(),
-    });
+    const [found] = checks
+      ? [checks]
+      : await CREATE_CHECKS.rows<CreateChecksRow>(this.db, {
+          merchantId,
+          productId: this.productKeyOf(productId),
+          today: this.today(),
+        });
     if (!found?.merchant_enabled) throw apiError('merchantUnavailable');
     if (def?.direction !== 'collection') throw apiError('productUnavailable');
     if (!found.product_enabled) throw apiError('productUnavailable');

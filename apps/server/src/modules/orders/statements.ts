@@ -6,18 +6,29 @@ import { statement } from '../../db/raw-rows.js';
  * cost more of the server's CPU than running them. `OrdersService` owns the transactions they run in.
  */
 
-/** What a create checks of the merchant, the product and the merchant's settings of it, in one read. */
-export const CREATE_CHECKS = statement<'merchantId' | 'productId' | 'today'>(
-  (v) => `
+/** The facts a create checks of a merchant's product (the columns of `CreateChecksRow`), joined to `m`. */
+const checksOf = (v: { productId: string; today: string }, merchantWhere: string, extra = '') => `
     select m.enabled as merchant_enabled, m.user_id as merchant_user_id,
            p.enabled as product_enabled, p.min_amount as product_min_amount, p.max_amount as product_max_amount,
            pp.enabled as party_enabled, pp.min_amount, pp.max_amount, pp.kyc_lower_limit, pp.fee_rate,
-           pp.per_transaction_fee, pp.daily_limit, pd.amount as paid_today
+           pp.per_transaction_fee, pp.daily_limit, pd.amount as paid_today${extra}
       from merchants m
       left join products p on p.id = ${v.productId}
       left join party_products pp on pp.user_id = m.user_id and pp.product_id = ${v.productId}
       left join party_daily pd on pd.user_id = m.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
-     where m.id = ${v.merchantId}`,
+     where ${merchantWhere}`;
+
+/** What a create checks of the merchant, the product and the merchant's settings of it, in one read. */
+export const CREATE_CHECKS = statement<'merchantId' | 'productId' | 'today'>((v) =>
+  checksOf(v, `m.id = ${v.merchantId}`),
+);
+
+/**
+ * The signed API's one read before its create: the merchant by its number with its whole row
+ * (`pd_merchant`: the secret and settings the signature is checked with) and `CREATE_CHECKS`' facts.
+ */
+export const SIGNED_CREATE_CHECKS = statement<'merchantNo' | 'productId' | 'today'>((v) =>
+  checksOf(v, `m.merchant_no = ${v.merchantNo}`, ', row_to_json(m) as pd_merchant'),
 );
 type Bigint = string | number | null;
 export interface CreateChecksRow {
