@@ -117,12 +117,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   const language = i18n.language;
   const collapsible = fields.length > COLLAPSE_ABOVE;
   const [expanded, setExpanded] = useState(false);
-  const formValues = Form.useWatch([], form) as Record<string, unknown> | undefined;
   const isFolded = (index: number) => collapsible && !expanded && index >= SHOWN_FILTERS;
-  const hasValue = (v: unknown): boolean =>
-    Array.isArray(v) ? v.some(hasValue) : v !== undefined && v !== null && v !== '';
-  /** Filters set while folded away: counted on the toggle so no filter acts unseen. */
-  const foldedSet = collapsible ? fields.slice(SHOWN_FILTERS).filter((f) => hasValue(formValues?.[f.name])).length : 0;
 
   const runFilters = (next: Filters) => {
     setFilters(next);
@@ -133,7 +128,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     const values = toFormValues(fields, saved);
     form.resetFields();
     form.setFieldsValue(values);
-    if (fields.slice(SHOWN_FILTERS).some((f) => hasValue(values[f.name]))) setExpanded(true);
+    if (fields.slice(SHOWN_FILTERS).some((f) => hasFilterValue(values[f.name]))) setExpanded(true);
     runFilters(toFilters(fields, values));
   };
 
@@ -276,13 +271,11 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
               {t('action.reset')}
             </Button>
             {collapsible && (
-              <Button type="link" data-testid="list-more-filters" onClick={() => setExpanded((e) => !e)}>
-                {expanded
-                  ? t('list.fewerFilters')
-                  : foldedSet > 0
-                    ? t('list.moreFiltersSet', { count: foldedSet })
-                    : t('list.moreFilters', { count: fields.length - SHOWN_FILTERS })}
-              </Button>
+              <MoreFiltersToggle
+                folded={fields.slice(SHOWN_FILTERS)}
+                expanded={expanded}
+                onToggle={() => setExpanded((e) => !e)}
+              />
             )}
             {props.viewKey && userId !== null && (
               <SavedViews viewKey={props.viewKey} userId={userId} currentFilters={currentFilters} onApply={applyView} />
@@ -334,5 +327,27 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         }}
       />
     </Card>
+  );
+}
+
+const hasFilterValue = (v: unknown): boolean =>
+  Array.isArray(v) ? v.some(hasFilterValue) : v !== undefined && v !== null && v !== '';
+
+/**
+ * The toggle of the folded filters. It counts the folded ones that are set (so no filter acts
+ * unseen), watching the form itself: watched in the list, every keystroke re-rendered the table.
+ */
+function MoreFiltersToggle(props: { folded: FilterField[]; expanded: boolean; onToggle(): void }) {
+  const { t } = useTranslation('common');
+  const values = Form.useWatch([], Form.useFormInstance()) as Record<string, unknown> | undefined;
+  const set = props.folded.filter((f) => hasFilterValue(values?.[f.name])).length;
+  return (
+    <Button type="link" data-testid="list-more-filters" onClick={props.onToggle}>
+      {props.expanded
+        ? t('list.fewerFilters')
+        : set > 0
+          ? t('list.moreFiltersSet', { count: set })
+          : t('list.moreFilters', { count: props.folded.length })}
+    </Button>
   );
 }
