@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
 import { apiCall, apiLogin } from './support/api.js';
-import { freshCode } from './support/codes.js';
 import { chooseOption, signIn } from './support/console.js';
 import { createDemoOrder } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
@@ -202,12 +201,7 @@ describe('on a phone', () => {
     await createDemoOrder(suite.server.url, { amount: '45600' });
     await createDemoOrder(suite.server.url, { amount: '45700' });
     const page = await context.newPage();
-    await page.goto(`${suite.server.url}/login`);
-    await page.locator('#userName').fill('supplier1');
-    await page.locator('#password').fill('demo1234');
-    await page.locator('#googleCode').fill(await freshCode(secretOf('supplier1')));
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(`${suite.server.url}/home`);
+    await signIn(page, suite.server.url, 'supplier1', secretOf('supplier1'));
 
     // The menu is a drawer, closed: the page has the whole width.
     const menu = page.getByTestId('side-menu');

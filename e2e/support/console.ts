@@ -10,7 +10,8 @@ export async function signIn(page: Page, baseUrl: string, account: string, secre
   await page.locator('#googleCode').fill(await freshCode(secret));
   await page.locator('button[type=submit]').click();
   await page.waitForURL(`${baseUrl}/home`);
-  await page.getByTestId('side-menu').waitFor();
+  // The shell is up: its menu button is there on every screen (on a phone the menu is a closed drawer).
+  await page.getByTestId('menu-toggle').waitFor();
 }
 
 /** The route names of the side menu's items, whether their group is open or not. */
