@@ -155,12 +155,15 @@ const lockAndProbe = (balances: boolean) =>
        where r.id = any(${v.lockIds}::int[])
          for update of r${balances ? ', la' : ''} skip locked
     ), p as (
+      -- One index probe per pair (lateral, limit 1): as 'where exists', the planner hashed every open
+      -- order when its statistics lagged behind a growing table (6 ms per batch at 11 000 open orders).
       select x.rid, x.amount
         from unnest(${v.probeIds}::int[], ${v.probeAmounts}::bigint[]) as x(rid, amount)
-       where exists (
-         select 1 from orders o
-          where o.resource_id = x.rid and o.amount = x.amount and o.state = 1 and o.usdt_count is null
-            and o.id <> all(${v.excludeOrderIds}::bigint[]))
+        cross join lateral (
+          select 1 from orders o
+           where o.resource_id = x.rid and o.amount = x.amount and o.state = 1 and o.usdt_count is null
+             and o.id <> all(${v.excludeOrderIds}::bigint[])
+           limit 1) as o
     )
     select 'locked' as what, id as resource_id, state, balance, null::bigint as amount from l
     union all
