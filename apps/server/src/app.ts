@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { scheduleUpkeep, UPKEEP_EVERY_MS } from './db/upkeep.js';
 import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
@@ -293,6 +294,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.jobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
+  // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).
+  if (database.kind === 'pglite') {
+    let upkeepTask: { stop(): Promise<void> } | null = null;
+    app.addHook('onReady', async () => {
+      upkeepTask = scheduleUpkeep(database, UPKEEP_EVERY_MS, {
+        done: (result, ms) => app.log.debug({ ...result, ms }, 'database upkeep'),
+        failed: (error) => app.log.error({ err: error }, 'database upkeep failed'),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await upkeepTask?.stop();
+    });
+  }
 
   installConsole(app, config.webDist);
   return app;

@@ -1,25 +1,46 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { embeddedOwner, pidFileOf } from './db/data-dir.js';
+import { autovacuumOff, upkeep } from './db/upkeep.js';
 import { describeSeed, seedOnFirstStart } from './seed/seed.js';
 
 /** `npm start`: one process serving the console, the API, the docs and the metrics. */
 async function main() {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
-  if (embedded && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  // The embedded database allows one process per folder: a second server would write the same files.
+  if (embedded && config.dataDir) {
+    const owner = embeddedOwner(config.dataDir);
+    if (owner !== null) {
+      console.error(
+        `PayDesk is already running on ${config.dataDir} (process ${owner}), and its embedded database ` +
+          'allows one process. Stop that one first, or give this one its own DATA_DIR (or a DATABASE_URL).',
+      );
+      process.exit(1);
+    }
+    mkdirSync(config.dataDir, { recursive: true });
+    const pidFile = pidFileOf(config.dataDir);
+    writeFileSync(pidFile, String(process.pid));
+    // Also when the start fails: the folder is free again once this process ends.
+    process.on('exit', () => rmSync(pidFile, { force: true }));
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: embedded ? config.dataDir : undefined });
 
   // An empty database gets the demo (with its 30 days of orders unless DEMO_ORDERS=0) or one superadmin.
   const seeded = await seedOnFirstStart({ config, database });
+  // The embedded database is vacuumed and analyzed by this process (db/upkeep.ts): catch up at start
+  // (the demo's 30 days of orders, or whatever changed since the last run), then every minute.
+  if (embedded) await upkeep(database);
+  else if (await autovacuumOff(database)) {
+    console.warn(
+      '[db] autovacuum is off on this PostgreSQL: nothing keeps its statistics or removes dead rows; ' +
+        'run VACUUM (ANALYZE) regularly, or turn autovacuum on.',
+    );
+  }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-
-  // The embedded database allows one process: `npm run otp` reads this to know the folder is in use.
-  const pidFile = embedded && config.dataDir ? join(config.dataDir, 'server.pid') : undefined;
-  if (pidFile) writeFileSync(pidFile, String(process.pid));
 
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nPayDesk is running on http://localhost:${config.port} with the ${where}`);
@@ -38,7 +59,6 @@ async function main() {
     app.log.info({ signal }, 'stopping');
     await app.close();
     await database.close();
-    if (pidFile) rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

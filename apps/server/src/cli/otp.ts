@@ -1,9 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { embeddedOwner } from '../db/data-dir.js';
 import { users } from '../db/schema.js';
 import { totpCode } from '../platform/totp.js';
 
@@ -20,7 +21,7 @@ async function main() {
   const config = loadConfig();
   let dataDir = config.databaseUrl ? undefined : config.dataDir;
   let snapshot: string | undefined;
-  if (dataDir && embeddedInUse(dataDir)) {
+  if (dataDir && embeddedOwner(dataDir) !== null) {
     // PGlite allows one process per folder: while the server holds it, read a snapshot copy instead.
     snapshot = mkdtempSync(join(tmpdir(), 'paydesk-otp-'));
     cpSync(dataDir, snapshot, { recursive: true, filter: (src) => !src.endsWith('server.pid') });
@@ -40,17 +41,6 @@ async function main() {
   } finally {
     await database.close();
     if (snapshot) rmSync(snapshot, { recursive: true, force: true });
-  }
-}
-
-function embeddedInUse(dataDir: string): boolean {
-  const pidFile = join(dataDir, 'server.pid');
-  if (!existsSync(pidFile)) return false;
-  try {
-    process.kill(Number(readFileSync(pidFile, 'utf8')), 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
