@@ -1,4 +1,4 @@
-import { endpoints, MENU_GROUPS, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
+import { endpoints, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Badge,
@@ -22,6 +22,7 @@ import { errorCount, onErrorCount } from '../../shared/errors/logger';
 import { pageOf } from '../pages';
 import { useSession } from '../session';
 import { LanguageSwitch } from './LanguageSwitch';
+import { menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
 import { TagTabs } from './TagTabs';
 import { useNarrow } from './useNarrow';
@@ -67,15 +68,15 @@ export function Shell() {
 
   const routes = visibleMenuRoutes(user.access);
   type MenuItem = NonNullable<MenuProps['items']>[number];
-  const items: MenuItem[] = MENU_GROUPS.flatMap((group): MenuItem[] => {
-    const inGroup = routes.filter((r) => r.group === group);
-    if (inGroup.length === 0) return [];
-    const leaves = inGroup.map((r) => ({
-      key: r.path,
-      label: <span data-testid={`menu-item-${r.name}`}>{t(`routes:route.${r.name}`)}</span>,
-    }));
-    return group === 'home' ? leaves : [{ key: `group:${group}`, label: t(`routes:menu.${group}`), children: leaves }];
+  const leaf = (r: RouteDef): MenuItem => ({
+    key: r.path,
+    label: <span data-testid={`menu-item-${r.name}`}>{t(`routes:route.${r.name}`)}</span>,
   });
+  const items: MenuItem[] = menuTree(routes).map((entry) =>
+    'route' in entry
+      ? leaf(entry.route)
+      : { key: `group:${entry.group}`, label: t(`routes:menu.${entry.group}`), children: entry.routes.map(leaf) },
+  );
   const current = routeByPath(location.pathname);
   const openGroup = current ? [`group:${current.group}`] : [];
   const userMenu: MenuProps['items'] = [

@@ -1,0 +1,23 @@
+import { menuRoutesFor, type RouteDef } from '@paydesk/contract';
+import { describe, expect, it } from 'vitest';
+import { menuTree } from './menuTree';
+
+const shape = (routes: RouteDef[]) =>
+  menuTree(routes).map((e) => ('route' in e ? e.route.name : `${e.group}: ${e.routes.map((r) => r.name).join(', ')}`));
+
+describe('side menu shape', () => {
+  it('shows a group the role sees one route of as that route alone, and keeps groups of several', () => {
+    const admin = shape(menuRoutesFor('admin'));
+    // Admin sees one collection-order page: no 'Collection orders' submenu around it.
+    expect(admin).toContain('orderList');
+    expect(admin.some((e) => e.startsWith('collectionOrders:'))).toBe(false);
+
+    const superAdmin = shape(menuRoutesFor('superAdmin'));
+    expect(superAdmin).toContain('collectionOrders: orderList, orderProfile');
+
+    const supplier = shape(menuRoutesFor('supplier'));
+    expect(supplier).toContain('collectionOrders: orderListSupplier, orderListSupplierProxy');
+    // Home stays first and alone whatever the role.
+    expect(supplier[0]).toBe('home');
+  });
+});
