@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { rowsOf } from './raw-rows.js';
-import { autovacuumOff, upkeep } from './upkeep.js';
+import { autovacuumOff, scheduleUpkeep, type UpkeepResult, upkeep } from './upkeep.js';
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database upkeep', () => {
   it('vacuums and analyzes the tables past autovacuum thresholds, which PGlite never does by itself', async () => {
@@ -38,6 +38,29 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database upkeep', (
       const second = await upkeep(database);
       expect([...second.vacuumed, ...second.analyzed]).not.toContain('public.upkeep_probe');
       expect(await autovacuumOff(database)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('runs by itself on a schedule, and stopping waits for a run in progress', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.db.execute(sql`create table upkeep_timer (id int primary key, v int not null)`);
+      await database.db.execute(sql`insert into upkeep_timer select g, 0 from generate_series(1, 500) g`);
+      await database.db.execute(sql`update upkeep_timer set v = 1`);
+      const runs: UpkeepResult[] = [];
+      const failures: unknown[] = [];
+      const task = scheduleUpkeep(database, 20, {
+        done: (result) => runs.push(result),
+        failed: (error) => failures.push(error),
+      });
+      await expect.poll(() => runs.some((r) => r.vacuumed.includes('public.upkeep_timer'))).toBe(true);
+      await task.stop();
+      const after = runs.length;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs.length).toBe(after);
+      expect(failures).toEqual([]);
     } finally {
       await database.close();
     }
