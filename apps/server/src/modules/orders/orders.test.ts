@@ -647,6 +647,15 @@ describe('marks, locks, scope', () => {
     const { orderCode } = await createOk({ amount: '45000' });
     expect((await t.call(api.getLastOrder, {}, auth('admin'))).body.data.orderCode).toBe(orderCode);
     expect((await t.call(api.getLastOrder, {}, auth('merchant1'))).status).toBe(403);
+    // A supplier polls its team's newest order (its own and its agents'); an agent only its own.
+    const [taken] = await t.database.db
+      .select({ supplierId: orders.supplierId })
+      .from(orders)
+      .where(eq(orders.orderCode, orderCode));
+    expect((await t.call(api.getLastOrder, {}, auth('supplier1'))).body.data.orderCode).toBe(orderCode);
+    const byAgent = (await t.call(api.getLastOrder, {}, auth('agent1'))).body.data;
+    if (taken!.supplierId === supplierIdOf.get('agent1')) expect(byAgent.orderCode).toBe(orderCode);
+    else expect(byAgent?.orderCode).not.toBe(orderCode);
   });
 
   it('the payer page reads the order and takes a UTR; it shows no merchant or supplier', async () => {
