@@ -16,7 +16,8 @@ async function main() {
     if (owner !== null) {
       console.error(
         `PayDesk is already running on ${config.dataDir} (process ${owner}), and its embedded database ` +
-          'allows one process. Stop that one first, or give this one its own DATA_DIR (or a DATABASE_URL).',
+          'allows one process. Stop that one first, or give this one its own DATA_DIR (or a DATABASE_URL). ' +
+          `If process ${owner} is not PayDesk (a machine restart reused its number), delete ${pidFileOf(config.dataDir)}.`,
       );
       process.exit(1);
     }

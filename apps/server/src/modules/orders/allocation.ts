@@ -156,7 +156,7 @@ const lockAndProbe = (balances: boolean) =>
          for update of r${balances ? ', la' : ''} skip locked
     ), p as (
       -- One index probe per pair (lateral, limit 1): as 'where exists', the planner hashed every open
-      -- order when its statistics lagged behind a growing table (6 ms per batch at 11 000 open orders).
+      -- order when the table had no statistics (6 ms per batch at 11 000 open orders, and growing).
       select x.rid, x.amount
         from unnest(${v.probeIds}::int[], ${v.probeAmounts}::bigint[]) as x(rid, amount)
         cross join lateral (
