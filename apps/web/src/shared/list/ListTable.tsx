@@ -128,7 +128,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     const values = toFormValues(fields, saved);
     form.resetFields();
     form.setFieldsValue(values);
-    if (fields.slice(SHOWN_FILTERS).some((f) => hasFilterValue(values[f.name]))) setExpanded(true);
+    if (foldedSet(fields.slice(SHOWN_FILTERS), values) > 0) setExpanded(true);
     runFilters(toFilters(fields, values));
   };
 
@@ -330,8 +330,9 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   );
 }
 
-const hasFilterValue = (v: unknown): boolean =>
-  Array.isArray(v) ? v.some(hasFilterValue) : v !== undefined && v !== null && v !== '';
+/** How many of these filters would go into the request (the rule of `toFilters`: blanks are not set). */
+const foldedSet = (folded: FilterField[], values: Record<string, unknown>): number =>
+  folded.filter((f) => Object.keys(toFilters([f], values)).length > 0).length;
 
 /**
  * The toggle of the folded filters. It counts the folded ones that are set (so no filter acts
@@ -340,7 +341,7 @@ const hasFilterValue = (v: unknown): boolean =>
 function MoreFiltersToggle(props: { folded: FilterField[]; expanded: boolean; onToggle(): void }) {
   const { t } = useTranslation('common');
   const values = Form.useWatch([], Form.useFormInstance()) as Record<string, unknown> | undefined;
-  const set = props.folded.filter((f) => hasFilterValue(values?.[f.name])).length;
+  const set = foldedSet(props.folded, values ?? {});
   return (
     <Button type="link" data-testid="list-more-filters" onClick={props.onToggle}>
       {props.expanded
