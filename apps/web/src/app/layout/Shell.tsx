@@ -22,7 +22,7 @@ import { errorCount, onErrorCount } from '../../shared/errors/logger';
 import { pageOf } from '../pages';
 import { useSession } from '../session';
 import { LanguageSwitch } from './LanguageSwitch';
-import { menuTree } from './menuTree';
+import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
 import { TagTabs } from './TagTabs';
 import { useNarrow } from './useNarrow';
@@ -72,12 +72,14 @@ export function Shell() {
     key: r.path,
     label: <span data-testid={`menu-item-${r.name}`}>{t(`routes:route.${r.name}`)}</span>,
   });
-  const items: MenuItem[] = menuTree(routes).map((entry) =>
+  const tree = menuTree(routes);
+  const items: MenuItem[] = tree.map((entry) =>
     'route' in entry
       ? leaf(entry.route)
       : { key: `group:${entry.group}`, label: t(`routes:menu.${entry.group}`), children: entry.routes.map(leaf) },
   );
   const current = routeByPath(location.pathname);
+  const crumbGroup = current && breadcrumbGroup(tree, current);
   const openGroup = current ? [`group:${current.group}`] : [];
   const userMenu: MenuProps['items'] = [
     { key: 'messages', label: t('header.messages'), onClick: () => navigate('/message_page') },
@@ -151,7 +153,7 @@ export function Shell() {
                 items={
                   current
                     ? [
-                        ...(current.group === 'home' ? [] : [{ title: t(`routes:menu.${current.group}`) }]),
+                        ...(crumbGroup ? [{ title: t(`routes:menu.${crumbGroup}`) }] : []),
                         { title: t(`routes:route.${current.name}`) },
                       ]
                     : []

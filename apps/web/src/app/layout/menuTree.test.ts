@@ -1,6 +1,6 @@
-import { menuRoutesFor, type RouteDef } from '@paydesk/contract';
+import { menuRoutesFor, ROUTES, type RouteDef } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
-import { menuTree } from './menuTree';
+import { breadcrumbGroup, menuTree } from './menuTree';
 
 const shape = (routes: RouteDef[]) =>
   menuTree(routes).map((e) => ('route' in e ? e.route.name : `${e.group}: ${e.routes.map((r) => r.name).join(', ')}`));
@@ -19,5 +19,14 @@ describe('side menu shape', () => {
     expect(supplier).toContain('collectionOrders: orderListSupplier, orderListSupplierProxy');
     // Home stays first and alone whatever the role.
     expect(supplier[0]).toBe('home');
+  });
+
+  it('names in the breadcrumb only the group the menu shows around the page', () => {
+    const byName = (name: string) => ROUTES.find((r) => r.name === name) as RouteDef;
+    const admin = menuTree(menuRoutesFor('admin'));
+    expect(breadcrumbGroup(admin, byName('orderList'))).toBeUndefined();
+    const superAdmin = menuTree(menuRoutesFor('superAdmin'));
+    expect(breadcrumbGroup(superAdmin, byName('orderList'))).toBe('collectionOrders');
+    expect(breadcrumbGroup(superAdmin, byName('home'))).toBeUndefined();
   });
 });

@@ -15,3 +15,16 @@ export function menuTree(routes: RouteDef[]): MenuEntry[] {
     return inGroup.length === 0 ? [] : [{ group, routes: inGroup }];
   });
 }
+
+/**
+ * The group the breadcrumb names before a page: the submenu the page sits in, none for a page the menu
+ * shows alone (so admin's order list reads 'Collection orders', not 'Collection orders / Collection
+ * orders'), and the page's own group for a page the menu does not list.
+ */
+export function breadcrumbGroup(tree: MenuEntry[], current: RouteDef): MenuGroup | undefined {
+  for (const entry of tree) {
+    if ('route' in entry ? entry.route.path === current.path : false) return undefined;
+    if ('group' in entry && entry.routes.some((r) => r.path === current.path)) return entry.group;
+  }
+  return current.group === 'home' ? undefined : current.group;
+}
