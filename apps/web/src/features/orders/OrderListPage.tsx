@@ -300,6 +300,9 @@ export default function OrderListPage() {
       title: t('column.actions'),
       key: 'actions',
       fixed: 'right',
+      // Narrow enough that the buttons wrap (up to seven on an allocated order) rather than the pinned
+      // column covering the merchant, supplier and times on a laptop's screen.
+      width: 236,
       render: (_: unknown, row) => (
         <Space size={0} wrap data-testid={`order-actions-${row.orderCode}`}>
           <Button type="link" size="small" onClick={() => setDetail(row.orderCode)}>
