@@ -421,7 +421,7 @@ export class OrdersService {
    * such an order is deferred.
    */
   private async insertNew(tx: Tx, items: NewOrder[], wait: boolean): Promise<NewOrderOutcome[]> {
-    const settings = await this.settings.get();
+    const settings = await this.settings.get(tx);
     const now = this.now();
     const today = this.today(now);
     const hold = !settings.isSupplierRemoveBalanceOnOrderFinished;

@@ -1,7 +1,7 @@
 import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ledgerAccounts,
   ledgerTransfers,
@@ -323,6 +323,26 @@ describe('concurrent creates (a batch shares one transaction)', () => {
     }
     await rejectAll(ok);
     await expectLedgerOk();
+  });
+
+  it('settings that go stale between the checks and the batch are read in the batch, and nothing stalls', async () => {
+    // Each reading of the clock moves it past the settings cache's life: the batch's transaction reads
+    // the settings again. Read on the pool instead, that waited on the embedded database (one
+    // connection) for the very transaction it ran in, and every later query hung behind them.
+    const now = t.clock.now.bind(t.clock);
+    const spy = vi.spyOn(t.clock, 'now').mockImplementation(() => {
+      t.clock.advance(6_000);
+      return now();
+    });
+    try {
+      const hung = Symbol('hung');
+      const res = await Promise.race([create(), new Promise((r) => setTimeout(() => r(hung), 5_000))]);
+      expect(res, 'the create never answered').not.toBe(hung);
+      expect((res as Awaited<ReturnType<typeof create>>).body.code).toBe(200);
+      await rejectAll([(res as Awaited<ReturnType<typeof create>>).body.data.orderCode]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('one request sent several times at once makes one order; other content under its mchOrderNo is 2005', async () => {

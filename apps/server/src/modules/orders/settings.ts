@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import { readSettings } from '../../platform/settings.js';
 
@@ -47,10 +47,15 @@ export class OrderSettingsCache {
     private readonly ttlMs = 5_000,
   ) {}
 
-  async get(): Promise<OrderSettings> {
+  /**
+   * The settings, read again when the cached ones are older than `ttlMs`. Inside a transaction pass
+   * it as `db`: a read on the pool would, on the embedded database (one connection), wait for that
+   * transaction to end while the transaction waits for the read, and every query after it would hang.
+   */
+  async get(db: DbOrTx = this.db): Promise<OrderSettings> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.at < this.ttlMs && now >= this.cached.at) return this.cached.value;
-    const raw = await readSettings(this.db, DEFAULTS);
+    const raw = await readSettings(db, DEFAULTS);
     const value: OrderSettings = {
       enableService: flagOf(raw.enableService, true),
       orderTimeoutMinutes: positiveIntOf(raw.OrderTimeoutMinutes, 15),
