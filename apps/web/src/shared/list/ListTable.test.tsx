@@ -349,4 +349,28 @@ describe('ListTable', { timeout: 15_000 }, () => {
     await userEvent.setup().click(screen.getByTestId('list-retry'));
     expect(await screen.findByText('alice')).toBeTruthy();
   });
+
+  it('on a phone keeps only the actions pinned, so the rest of the row can scroll beside them', async () => {
+    const pinned: Array<ListColumn<Row>> = [
+      { title: 'Account', dataIndex: 'account', key: 'account', fixed: 'left' },
+      { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
+      { title: 'Actions', key: 'actions', fixed: 'right', width: 236, render: () => 'act' },
+    ];
+    const pinnedCells = async () => {
+      await screen.findByText('alice');
+      const header = (name: string) => screen.getByRole('columnheader', { name });
+      return {
+        account: header('Account').className.includes('ant-table-cell-fix'),
+        actions: header('Actions').className.includes('ant-table-cell-fix'),
+      };
+    };
+    const wide = renderList({ columns: pinned });
+    expect(await pinnedCells()).toEqual({ account: true, actions: true });
+    wide.unmount();
+
+    const phone = { matches: true, addEventListener: () => undefined, removeEventListener: () => undefined };
+    vi.stubGlobal('matchMedia', () => phone);
+    renderList({ columns: pinned });
+    expect(await pinnedCells()).toEqual({ account: false, actions: true });
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrow } from '../../app/layout/useNarrow';
 import { useSession } from '../../app/session';
 import { formatMoney } from '../format/money';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
@@ -82,6 +83,8 @@ export interface ListTableProps<Row> {
  */
 const COLLAPSE_ABOVE = 8;
 const SHOWN_FILTERS = 6;
+/** A pinned actions column on a phone: one button a line. */
+const NARROW_PINNED_WIDTH = 124;
 
 interface Sort {
   /** The column's id (its antd key). */
@@ -140,6 +143,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     }
   };
 
+  const narrow = useNarrow();
   const shownColumns = useMemo(() => props.columns.filter(settings.isVisible), [props.columns, settings.isVisible]);
   const visibleColumns = useMemo(
     () =>
@@ -148,6 +152,10 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         const { money, sortKey, defaultHidden: _hidden, ...rest } = col;
         const out: TableColumnType<Row> = { ...rest };
         if (id !== undefined) out.key = id;
+        // On a phone a column pinned left (an order code) and one pinned right (the actions) would
+        // fill the screen, leaving nothing to scroll: only the actions stay pinned, their buttons stacked.
+        if (narrow && rest.fixed === 'right') out.width = NARROW_PINNED_WIDTH;
+        else if (narrow && rest.fixed) out.fixed = undefined;
         if (money) {
           out.align = col.align ?? 'right';
           if (!col.render) out.render = (v: unknown) => (typeof v === 'number' ? formatMoney(v, language) : '');
@@ -158,7 +166,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         }
         return out;
       }),
-    [shownColumns, sort, language],
+    [shownColumns, sort, language, narrow],
   );
 
   const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
