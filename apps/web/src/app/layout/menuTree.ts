@@ -23,8 +23,9 @@ export function menuTree(routes: RouteDef[]): MenuEntry[] {
  */
 export function breadcrumbGroup(tree: MenuEntry[], current: RouteDef): MenuGroup | undefined {
   for (const entry of tree) {
-    if ('route' in entry ? entry.route.path === current.path : false) return undefined;
-    if ('group' in entry && entry.routes.some((r) => r.path === current.path)) return entry.group;
+    if ('route' in entry) {
+      if (entry.route.path === current.path) return undefined;
+    } else if (entry.routes.some((r) => r.path === current.path)) return entry.group;
   }
   return current.group === 'home' ? undefined : current.group;
 }
