@@ -225,7 +225,7 @@ describe('on a phone', () => {
     await page.getByTestId('order-ok').click();
     await expect.poll(() => page.getByTestId(`order-state-${orderCode}`).textContent()).toBe('Paid, notifying');
 
-    // Six filters first; the rest behind 'More filters'.
+    // Two filters first on a phone; the rest behind 'More filters'.
     expect(await page.getByTestId('filter-usdtCount').isVisible()).toBe(false);
     await page.getByTestId('list-more-filters').click();
     await page.getByTestId('filter-usdtCount').waitFor();

@@ -247,9 +247,10 @@ export default function OrderListPage() {
       render: (state: number, row) => (
         <OrderStateTag state={state} locked={row.locked} testId={`order-state-${row.orderCode}`} />
       ),
+      phone: true,
     },
-    { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount' },
-    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
+    { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount', phone: true },
+    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo', phone: true },
     ...(mode !== 'merchant' ? [{ title: t('column.merchant'), dataIndex: 'merchantName', key: 'merchantName' }] : []),
     { title: t('column.product'), dataIndex: 'productId', key: 'productId', render: (id: number) => productName(id) },
     ...(mode !== 'supplier' ? [{ title: t('column.fee'), dataIndex: 'fee', key: 'fee', money: true }] : []),
@@ -265,12 +266,13 @@ export default function OrderListPage() {
         v ? (row.supplementType !== null ? t(`supplementType.${row.supplementType}`) : t('yes')) : t('no'),
     },
     { title: t('column.utr'), dataIndex: 'utr', key: 'utr', render: text },
-    { title: t('column.payerUtr'), dataIndex: 'payerUtr', key: 'payerUtr', render: text },
+    // On a phone a supplier matches the payer's UTR and the account against its bank's app.
+    { title: t('column.payerUtr'), dataIndex: 'payerUtr', key: 'payerUtr', render: text, phone: true },
     ...(staff || proxyPage
       ? [{ title: t('column.supplier'), dataIndex: 'supplierName', key: 'supplierName', render: text }]
       : []),
     ...(mode !== 'merchant'
-      ? [{ title: t('column.resource'), dataIndex: 'resourceName', key: 'resourceName', render: text }]
+      ? [{ title: t('column.resource'), dataIndex: 'resourceName', key: 'resourceName', render: text, phone: true }]
       : []),
     { title: t('column.userName'), dataIndex: 'userName', key: 'userName', render: text },
     { title: t('column.cardNumber'), dataIndex: 'cardNumber', key: 'cardNumber', render: text, defaultHidden: true },
@@ -293,7 +295,14 @@ export default function OrderListPage() {
       render: text,
       defaultHidden: true,
     },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: at,
+      phone: true,
+    },
     { title: t('column.paidAt'), dataIndex: 'paidAt', key: 'paidAt', sortKey: 'paidAt', render: at },
     { title: t('column.expiresAt'), dataIndex: 'expiresAt', key: 'expiresAt', render: at, defaultHidden: true },
     {

@@ -350,27 +350,43 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(await screen.findByText('alice')).toBeTruthy();
   });
 
-  it('on a phone keeps only the actions pinned, so the rest of the row can scroll beside them', async () => {
-    const pinned: Array<ListColumn<Row>> = [
-      { title: 'Account', dataIndex: 'account', key: 'account', fixed: 'left' },
-      { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
-      { title: 'Actions', key: 'actions', fixed: 'right', width: 236, render: () => 'act' },
-    ];
-    const pinnedCells = async () => {
-      await screen.findByText('alice');
-      const header = (name: string) => screen.getByRole('columnheader', { name });
-      return {
-        account: header('Account').className.includes('ant-table-cell-fix'),
-        actions: header('Actions').className.includes('ant-table-cell-fix'),
-      };
-    };
-    const wide = renderList({ columns: pinned });
-    expect(await pinnedCells()).toEqual({ account: true, actions: true });
-    wide.unmount();
-
+  it('on a phone shows each row as a card (title, first lines, actions) under the totals, and two filters', async () => {
     const phone = { matches: true, addEventListener: () => undefined, removeEventListener: () => undefined };
     vi.stubGlobal('matchMedia', () => phone);
-    renderList({ columns: pinned });
-    expect(await pinnedCells()).toEqual({ account: false, actions: true });
+    const columns: Array<ListColumn<Row>> = [
+      { title: 'Account', dataIndex: 'account', key: 'account', fixed: 'left' },
+      { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
+      { title: 'Actions', key: 'actions', fixed: 'right', render: (_: unknown, row: Row) => `act-${row.account}` },
+    ];
+    renderList({ columns });
+    const card = await screen.findByTestId('list-card-1');
+    expect(within(card).getByText('alice')).toBeTruthy();
+    expect(within(card).getByText('Balance')).toBeTruthy();
+    expect(within(card).getByText('1,234.56')).toBeTruthy();
+    expect(within(card).getByText('act-alice')).toBeTruthy();
+    expect(within(screen.getByTestId('list-card-2')).getByText('act-bob')).toBeTruthy();
+    // The totals of the whole filtered set head the cards.
+    expect(screen.getByTestId('list-total-balance').textContent).toBe('1,234,567.89');
+    expect(screen.getByTestId('list-totals-label').textContent).toBe('Total (all filtered rows)');
+    expect(document.querySelector('.ant-table')).toBeNull();
+    // Each filter takes a line there: two show, the other three wait behind the toggle.
+    const hidden = ['account', 'note', 'amount', 'userId', 'time'].filter((name) =>
+      screen.getAllByTestId(`filter-${name}`)[0]!.closest('.ant-form-item')!.classList.contains('ant-form-item-hidden'),
+    );
+    expect(hidden).toEqual(['amount', 'userId', 'time']);
+    expect(screen.getByTestId('list-more-filters').textContent).toBe('More filters (3)');
+  });
+
+  it('a card shows the columns a page marks for phones, in their order, instead of the first few', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+    const columns: Array<ListColumn<Row>> = [
+      { title: 'Account', dataIndex: 'account', key: 'account' },
+      { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
+      { title: 'Id', dataIndex: 'id', key: 'id', phone: true },
+    ];
+    renderList({ columns });
+    const card = await screen.findByTestId('list-card-1');
+    expect(within(card).getByText('Id')).toBeTruthy();
+    expect(within(card).queryByText('Balance')).toBeNull();
   });
 });

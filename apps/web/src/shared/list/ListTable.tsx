@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   DatePicker,
+  Descriptions,
   Form,
   Input,
   Select,
@@ -19,6 +20,7 @@ import { useSession } from '../../app/session';
 import { formatMoney } from '../format/money';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
+import { PhoneCards } from './PhoneCards';
 import { SavedViews } from './SavedViews';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
@@ -44,6 +46,8 @@ export type ListColumn<Row> = TableColumnType<Row> & {
   sortKey?: string;
   /** Hidden until the user shows it in the column settings. */
   defaultHidden?: boolean;
+  /** One of the lines of a row's card on a phone (without any, the card shows the first few columns). */
+  phone?: boolean;
 };
 
 export type Filters = Record<string, string | number | boolean | undefined>;
@@ -83,8 +87,9 @@ export interface ListTableProps<Row> {
  */
 const COLLAPSE_ABOVE = 8;
 const SHOWN_FILTERS = 6;
-/** A pinned actions column on a phone: one button a line. */
-const NARROW_PINNED_WIDTH = 124;
+/** On a phone, where each filter takes a line: the first two, and the rest behind the toggle. */
+const PHONE_COLLAPSE_ABOVE = 3;
+const PHONE_SHOWN_FILTERS = 2;
 
 interface Sort {
   /** The column's id (its antd key). */
@@ -118,9 +123,12 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   });
   const fields = props.filters ?? [];
   const language = i18n.language;
-  const collapsible = fields.length > COLLAPSE_ABOVE;
+  // A phone shows the rows as cards (PhoneCards): a table's columns do not fit its width.
+  const narrow = useNarrow();
+  const shownFilters = narrow ? PHONE_SHOWN_FILTERS : SHOWN_FILTERS;
+  const collapsible = fields.length > (narrow ? PHONE_COLLAPSE_ABOVE : COLLAPSE_ABOVE);
   const [expanded, setExpanded] = useState(false);
-  const isFolded = (index: number) => collapsible && !expanded && index >= SHOWN_FILTERS;
+  const isFolded = (index: number) => collapsible && !expanded && index >= shownFilters;
 
   const runFilters = (next: Filters) => {
     setFilters(next);
@@ -131,7 +139,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     const values = toFormValues(fields, saved);
     form.resetFields();
     form.setFieldsValue(values);
-    if (foldedSet(fields.slice(SHOWN_FILTERS), values) > 0) setExpanded(true);
+    if (foldedSet(fields.slice(shownFilters), values) > 0) setExpanded(true);
     runFilters(toFilters(fields, values));
   };
 
@@ -143,19 +151,14 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     }
   };
 
-  const narrow = useNarrow();
   const shownColumns = useMemo(() => props.columns.filter(settings.isVisible), [props.columns, settings.isVisible]);
   const visibleColumns = useMemo(
     () =>
       shownColumns.map((col) => {
         const id = columnId(col);
-        const { money, sortKey, defaultHidden: _hidden, ...rest } = col;
+        const { money, sortKey, defaultHidden: _hidden, phone: _phone, ...rest } = col;
         const out: TableColumnType<Row> = { ...rest };
         if (id !== undefined) out.key = id;
-        // On a phone a column pinned left (an order code) and one pinned right (the actions) would
-        // fill the screen, leaving nothing to scroll: only the actions stay pinned, their buttons stacked.
-        if (narrow && rest.fixed === 'right') out.width = NARROW_PINNED_WIDTH;
-        else if (narrow && rest.fixed) out.fixed = undefined;
         if (money) {
           out.align = col.align ?? 'right';
           if (!col.render) out.render = (v: unknown) => (typeof v === 'number' ? formatMoney(v, language) : '');
@@ -166,7 +169,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         }
         return out;
       }),
-    [shownColumns, sort, language, narrow],
+    [shownColumns, sort, language],
   );
 
   const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -209,6 +212,37 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         </Table.Summary.Row>
       </Table.Summary>
     );
+  };
+
+  // On a phone the totals head the cards: one line per amount column, with the same test hooks.
+  const phoneTotals = () => {
+    const money = shownColumns.filter((c) => c.money);
+    if (!summary || money.length === 0) return null;
+    return (
+      <Descriptions
+        className="list-totals"
+        data-testid="list-totals"
+        size="small"
+        column={1}
+        title={<span data-testid="list-totals-label">{t('list.totalRow')}</span>}
+        items={money.map((col, i) => {
+          const id = columnId(col) ?? String(i);
+          return {
+            key: id,
+            label: col.title as ReactNode,
+            children: <span data-testid={`list-total-${id}`}>{formatMoney(summary[id], language)}</span>,
+          };
+        })}
+      />
+    );
+  };
+  const pagination = {
+    current: paging.pageIndex,
+    pageSize: paging.pageSize,
+    total: query.data?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total: number) => t('list.total', { total }),
+    onChange: (pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }),
   };
 
   return (
@@ -280,7 +314,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
             </Button>
             {collapsible && (
               <MoreFiltersToggle
-                folded={fields.slice(SHOWN_FILTERS)}
+                folded={fields.slice(shownFilters)}
                 expanded={expanded}
                 onToggle={() => setExpanded((e) => !e)}
               />
@@ -316,24 +350,29 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           }
         />
       )}
-      <Table<Row>
-        rowKey={props.rowKey}
-        columns={visibleColumns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
-        scroll={{ x: 'max-content' }}
-        onChange={onTableChange}
-        summary={renderSummary}
-        pagination={{
-          current: paging.pageIndex,
-          pageSize: paging.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (pageIndex, pageSize) => setPaging({ pageIndex, pageSize }),
-        }}
-      />
+      {narrow ? (
+        <PhoneCards<Row>
+          columns={visibleColumns.map((col, i) => ({ ...col, phone: shownColumns[i]?.phone }))}
+          rows={query.data?.list ?? []}
+          rowKey={props.rowKey}
+          loading={query.isFetching}
+          emptyText={query.isError ? ' ' : t('list.empty')}
+          totals={phoneTotals()}
+          pagination={pagination}
+        />
+      ) : (
+        <Table<Row>
+          rowKey={props.rowKey}
+          columns={visibleColumns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          summary={renderSummary}
+          pagination={pagination}
+        />
+      )}
     </Card>
   );
 }
