@@ -163,6 +163,7 @@ export default function ResourceListPage() {
               />
             ),
             key: 'select',
+            phone: 'extra' as const,
             render: (_: unknown, row: ResourceRow) => (
               <Checkbox
                 checked={selected.includes(row.id)}
@@ -181,11 +182,13 @@ export default function ResourceListPage() {
       dataIndex: 'productId',
       key: 'productId',
       render: (id: number) => productName(id),
+      phone: true,
     },
     {
       title: t('column.name'),
       dataIndex: 'name',
       key: 'name',
+      phone: 'title',
       render: (name: string, row) => (
         <Typography.Link data-testid={`resource-detail-${row.id}`} onClick={() => setDialog({ kind: 'detail', row })}>
           {name}
@@ -196,12 +199,27 @@ export default function ResourceListPage() {
     {
       title: t('column.qrState'),
       key: 'state',
+      phone: true,
       render: (_: unknown, row) => (
         <ResourceQrSwitch key={`${row.id}:${row.qrImageId}:${row.qrCode}`} row={row} canToggle={canManage} />
       ),
     },
-    { title: t('column.minAmount'), dataIndex: 'minAmount', key: 'minAmount', align: 'right', render: moneyText },
-    { title: t('column.maxAmount'), dataIndex: 'maxAmount', key: 'maxAmount', align: 'right', render: moneyText },
+    {
+      title: t('column.minAmount'),
+      dataIndex: 'minAmount',
+      key: 'minAmount',
+      align: 'right',
+      render: moneyText,
+      phone: true,
+    },
+    {
+      title: t('column.maxAmount'),
+      dataIndex: 'maxAmount',
+      key: 'maxAmount',
+      align: 'right',
+      render: moneyText,
+      phone: true,
+    },
     {
       title: t('column.dailyAmountLimit'),
       dataIndex: 'dailyAmountLimit',
@@ -210,13 +228,14 @@ export default function ResourceListPage() {
       render: moneyText,
     },
     { title: t('column.dailyCountLimit'), dataIndex: 'dailyCountLimit', key: 'dailyCountLimit', align: 'right' },
-    { title: t('column.todayCount'), dataIndex: 'todayCount', key: 'todayCount', align: 'right' },
+    { title: t('column.todayCount'), dataIndex: 'todayCount', key: 'todayCount', align: 'right', phone: true },
     {
       title: t('column.todayAmount'),
       dataIndex: 'todayAmount',
       key: 'todayAmount',
       money: true,
       sortKey: 'todayAmount',
+      phone: true,
     },
     { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
   ];

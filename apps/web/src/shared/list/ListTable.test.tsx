@@ -377,15 +377,18 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('list-more-filters').textContent).toBe('More filters (3)');
   });
 
-  it('a card shows the columns a page marks for phones, in their order, instead of the first few', async () => {
+  it('a card takes its title, corner and lines from the columns a page marks for phones', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
     const columns: Array<ListColumn<Row>> = [
-      { title: 'Account', dataIndex: 'account', key: 'account' },
+      { title: 'Pick', key: 'pick', phone: 'extra', render: (_: unknown, row: Row) => `pick-${row.id}` },
       { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
       { title: 'Id', dataIndex: 'id', key: 'id', phone: true },
+      { title: 'Account', dataIndex: 'account', key: 'account', phone: 'title' },
     ];
     renderList({ columns });
     const card = await screen.findByTestId('list-card-1');
+    expect(card.querySelector('.ant-card-head-title')!.textContent).toBe('alice');
+    expect(card.querySelector('.ant-card-extra')!.textContent).toBe('pick-1');
     expect(within(card).getByText('Id')).toBeTruthy();
     expect(within(card).queryByText('Balance')).toBeNull();
   });

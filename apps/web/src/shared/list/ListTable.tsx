@@ -20,7 +20,7 @@ import { useSession } from '../../app/session';
 import { formatMoney } from '../format/money';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
-import { PhoneCards } from './PhoneCards';
+import { PhoneCards, type PhonePlace } from './PhoneCards';
 import { SavedViews } from './SavedViews';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
@@ -46,8 +46,11 @@ export type ListColumn<Row> = TableColumnType<Row> & {
   sortKey?: string;
   /** Hidden until the user shows it in the column settings. */
   defaultHidden?: boolean;
-  /** One of the lines of a row's card on a phone (without any, the card shows the first few columns). */
-  phone?: boolean;
+  /**
+   * Its place on a row's card on a phone: a line (`true`; without any, the card shows the first few
+   * columns), the card's title (`'title'`; else the first column), or its top right corner (`'extra'`).
+   */
+  phone?: PhonePlace;
 };
 
 export type Filters = Record<string, string | number | boolean | undefined>;

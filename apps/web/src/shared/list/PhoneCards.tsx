@@ -2,12 +2,15 @@ import { Card, Descriptions, Empty, Pagination, type PaginationProps, Space, Spi
 import type { ReactNode } from 'react';
 import { columnId } from './columnSettings';
 
-/** Lines a card shows under its title when no column of the page asks for a place on phones. */
+/** Lines a card shows under its title when no column of the page asks for a line on phones. */
 const PHONE_LINES = 4;
+
+/** Where a column goes on a card: a line (true), the title, or the top right corner; false: nowhere. */
+export type PhonePlace = boolean | 'title' | 'extra';
 
 export interface PhoneCardsProps<Row> {
   /** The list's visible columns, as the table would get them (renders and money formatting applied). */
-  columns: Array<TableColumnType<Row> & { phone?: boolean }>;
+  columns: Array<TableColumnType<Row> & { phone?: PhonePlace | undefined }>;
   rows: Row[];
   rowKey: keyof Row & string;
   loading: boolean;
@@ -24,15 +27,18 @@ function cell<Row>(col: TableColumnType<Row>, row: Row, index: number): ReactNod
 }
 
 /**
- * A list's rows on a phone: one card each, its first column as the title, then the columns the page
- * marks `phone` (else the next few) as label and value lines, then its actions (the column a wide
- * screen pins right). A table there showed the order code and the actions and little else.
+ * A list's rows on a phone: one card each, titled by the column the page marks `'title'` (else its
+ * first), with the `'extra'` column in its corner (a row's checkbox), the columns marked `true` (else
+ * the next few) as label and value lines, then its actions (the column a wide screen pins right). A
+ * table there showed the order code and the actions and little else.
  */
 export function PhoneCards<Row>(props: PhoneCardsProps<Row>) {
-  const [title, ...others] = props.columns;
-  const actions = others.find((c) => c.fixed === 'right');
-  const rest = others.filter((c) => c !== actions);
-  const marked = rest.filter((c) => c.phone);
+  const { columns } = props;
+  const title = columns.find((c) => c.phone === 'title') ?? columns[0];
+  const extra = columns.find((c) => c.phone === 'extra');
+  const actions = columns.find((c) => c.fixed === 'right');
+  const rest = columns.filter((c) => c !== title && c !== extra && c !== actions);
+  const marked = rest.filter((c) => c.phone === true);
   const lines = marked.length > 0 ? marked : rest.slice(0, PHONE_LINES);
   return (
     <div className="list-phone-cards">
@@ -47,6 +53,7 @@ export function PhoneCards<Row>(props: PhoneCardsProps<Row>) {
                 key={String(row[props.rowKey])}
                 size="small"
                 title={title ? cell(title, row, index) : null}
+                extra={extra ? cell(extra, row, index) : null}
                 data-testid={`list-card-${String(row[props.rowKey])}`}
               >
                 <Descriptions
