@@ -99,7 +99,7 @@ export default function MerchantListPage() {
   const columns: Array<ListColumn<MerchantRow>> = [
     { title: t('column.id'), dataIndex: 'id', defaultHidden: true },
     { title: t('column.merchantNo'), dataIndex: 'merchantNo' },
-    { title: t('column.name'), dataIndex: 'name' },
+    { title: t('column.name'), dataIndex: 'name', phone: 'title' },
     { title: t('column.account'), dataIndex: 'account' },
     {
       title: t('column.enabled'),

@@ -216,7 +216,7 @@ export default function SupplierListPage() {
   const columns: Array<ListColumn<SupplierRow>> = [
     { title: t('column.id'), dataIndex: 'id', key: 'id' },
     { title: t('column.account'), dataIndex: 'account', key: 'account' },
-    { title: t('column.name'), dataIndex: 'name', key: 'name' },
+    { title: t('column.name'), dataIndex: 'name', key: 'name', phone: 'title' },
     {
       title: t('column.kind'),
       key: 'kind',

@@ -210,7 +210,7 @@ export default function SupplierProxyPage() {
   const columns: Array<ListColumn<AgentRow>> = [
     { title: t('column.account'), dataIndex: 'account', key: 'account' },
     { title: t('column.nickname'), dataIndex: 'nickname', key: 'nickname' },
-    { title: t('column.name'), dataIndex: 'name', key: 'name' },
+    { title: t('column.name'), dataIndex: 'name', key: 'name', phone: 'title' },
     {
       title: t('column.enabled'),
       dataIndex: 'enabled',

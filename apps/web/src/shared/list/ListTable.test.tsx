@@ -384,6 +384,8 @@ describe('ListTable', { timeout: 15_000 }, () => {
       { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
       { title: 'Id', dataIndex: 'id', key: 'id', phone: true },
       { title: 'Account', dataIndex: 'account', key: 'account', phone: 'title' },
+      // Not pinned, but named as the actions: the card ends with them whatever the lines.
+      { title: 'Actions', key: 'actions', render: (_: unknown, row: Row) => `edit-${row.id}` },
     ];
     renderList({ columns });
     const card = await screen.findByTestId('list-card-1');
@@ -391,5 +393,6 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(card.querySelector('.ant-card-extra')!.textContent).toBe('pick-1');
     expect(within(card).getByText('Id')).toBeTruthy();
     expect(within(card).queryByText('Balance')).toBeNull();
+    expect(card.querySelector('.list-card-actions')!.textContent).toBe('edit-1');
   });
 });

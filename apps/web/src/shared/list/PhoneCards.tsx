@@ -29,14 +29,14 @@ function cell<Row>(col: TableColumnType<Row>, row: Row, index: number): ReactNod
 /**
  * A list's rows on a phone: one card each, titled by the column the page marks `'title'` (else its
  * first), with the `'extra'` column in its corner (a row's checkbox), the columns marked `true` (else
- * the next few) as label and value lines, then its actions (the column a wide screen pins right). A
- * table there showed the order code and the actions and little else.
+ * the next few) as label and value lines, then its actions (the column keyed `actions`, or the one a
+ * wide screen pins right). A table there showed the order code and the actions and little else.
  */
 export function PhoneCards<Row>(props: PhoneCardsProps<Row>) {
   const { columns } = props;
   const title = columns.find((c) => c.phone === 'title') ?? columns[0];
   const extra = columns.find((c) => c.phone === 'extra');
-  const actions = columns.find((c) => c.fixed === 'right');
+  const actions = columns.find((c) => c.fixed === 'right' || c.key === 'actions');
   const rest = columns.filter((c) => c !== title && c !== extra && c !== actions);
   const marked = rest.filter((c) => c.phone === true);
   const lines = marked.length > 0 ? marked : rest.slice(0, PHONE_LINES);
