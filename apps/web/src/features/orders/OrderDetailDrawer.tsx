@@ -106,7 +106,9 @@ export function OrderDetailDrawer(props: {
       onClose={props.onClose}
       destroyOnHidden
       data-testid="order-detail"
-      extra={o && <Space wrap>{props.actions.buttons(o)}</Space>}
+      // On a phone the header has no room beside the title: the actions sit in the footer, under the thumb.
+      extra={!narrow && o && <Space wrap>{props.actions.buttons(o)}</Space>}
+      footer={narrow && o ? <Space wrap>{props.actions.buttons(o)}</Space> : undefined}
     >
       {detail.isPending && <Spin />}
       {detail.isError && (

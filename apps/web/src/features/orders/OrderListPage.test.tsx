@@ -447,6 +447,18 @@ describe('OrderListPage: the detail drawer', () => {
     return screen.findByTestId('order-detail');
   }
 
+  it('on a phone the actions sit in the drawer’s footer, not beside the title', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+    await openStaffDrawer();
+    const footer = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.ant-drawer-footer');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    expect(within(footer).getByTestId(`order-confirm-${ALLOCATED.orderCode}`)).toBeTruthy();
+    expect(document.querySelector('.ant-drawer-extra')).toBeNull();
+  });
+
   it('staff see the fields, the payee, the timeline, the transfers and why each account was skipped', async () => {
     const drawer = await openStaffDrawer();
     expect((await within(drawer).findByTestId('order-detail-amount')).textContent).toBe('1,234.56');
