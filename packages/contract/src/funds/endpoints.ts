@@ -23,10 +23,14 @@ export const FUND_BUCKETS = ['available', 'frozen'] as const;
 export type FundBucket = (typeof FUND_BUCKETS)[number];
 
 /**
- * Transfer types a fund record may show. Manual ones come from approved balance proposals; order
- * areas add theirs (the console falls back to the raw type for one it does not know).
+ * Transfer types a fund record may show. Manual ones come from approved balance proposals (and a
+ * superAdmin's reversal); the order ones from collection orders: the supplier's hold at allocation,
+ * its release (reject, free, timeout) and the payment. The console names each in three languages.
  */
 export const MANUAL_TRANSFER_TYPES = ['manualAdjustment', 'clearBalance', 'deposit', 'withdrawal', 'reversal'] as const;
+export const ORDER_TRANSFER_TYPES = ['orderHold', 'orderRelease', 'orderPaid'] as const;
+export type OrderTransferType = (typeof ORDER_TRANSFER_TYPES)[number];
+export const TRANSFER_TYPES = [...ORDER_TRANSFER_TYPES, ...MANUAL_TRANSFER_TYPES] as const;
 
 /** Maker-checker proposals (DESIGN section 3). */
 export const PROPOSAL_KINDS = ['adjust', 'clear', 'deposit', 'withdraw'] as const;

@@ -15,6 +15,7 @@ import {
   type OrderAction,
   type OrderEventKind,
   type OrderMark,
+  type OrderTransferType,
   productById,
   type SignType,
   SUPPLEMENT_TYPE,
@@ -185,7 +186,7 @@ function holdTransfer(
 ) {
   return {
     idempotencyKey: `${orderCode}:hold:${allocationNo}`,
-    type: 'orderHold',
+    type: 'orderHold' satisfies OrderTransferType,
     orderCode,
     note: note('orderHold', { orderCode }),
     actorUserId,
@@ -710,7 +711,7 @@ export class OrdersService {
     if (!order.holdOpen || order.supplierId === null) return;
     await this.deps.ledger.transfer(tx, {
       idempotencyKey: `${order.orderCode}:release:${order.allocationNo}`,
-      type: 'orderRelease',
+      type: 'orderRelease' satisfies OrderTransferType,
       orderCode: order.orderCode,
       note: note(why, { orderCode: order.orderCode }),
       actorUserId: actor?.userId ?? null,
@@ -782,7 +783,7 @@ export class OrdersService {
     try {
       await this.deps.ledger.transfer(tx, {
         idempotencyKey: payTransferKey(order.orderCode),
-        type: 'orderPaid',
+        type: 'orderPaid' satisfies OrderTransferType,
         orderCode: order.orderCode,
         // Both parties read this note in their fund records: how it was paid, never who confirmed it
         // (the transfer's actor keeps that for staff).

@@ -2,9 +2,9 @@ import {
   endpoints,
   FUND_BUCKETS,
   type FundRecordRow,
-  MANUAL_TRANSFER_TYPES,
   PARTY_KINDS,
   routeByPath,
+  TRANSFER_TYPES,
 } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Tag, Typography } from 'antd';
@@ -76,7 +76,7 @@ export default function FundRecordPage() {
       kind: 'select',
       name: 'type',
       label: t('filter.type'),
-      options: MANUAL_TRANSFER_TYPES.map((type) => ({ value: type, label: transferTypeText(i18n, type) })),
+      options: TRANSFER_TYPES.map((type) => ({ value: type, label: transferTypeText(i18n, type) })),
     },
     { kind: 'text', name: 'orderCode', label: t('filter.orderCode') },
     { kind: 'dateRange', name: 'time', label: t('filter.time') },

@@ -27,6 +27,9 @@ export const fundsLocales = {
     partyKind: { merchant: '商户', supplier: '码商' },
     bucket: { available: '可用余额', frozen: '冻结余额' },
     type: {
+      orderHold: '订单冻结',
+      orderRelease: '订单解冻',
+      orderPaid: '订单支付',
       manualAdjustment: '人工调账',
       clearBalance: '余额清零',
       deposit: '押金充值',
@@ -109,6 +112,9 @@ export const fundsLocales = {
     partyKind: { merchant: '商戶', supplier: '碼商' },
     bucket: { available: '可用餘額', frozen: '凍結餘額' },
     type: {
+      orderHold: '訂單凍結',
+      orderRelease: '訂單解凍',
+      orderPaid: '訂單付款',
       manualAdjustment: '人工調帳',
       clearBalance: '餘額清零',
       deposit: '押金儲值',
@@ -191,6 +197,9 @@ export const fundsLocales = {
     partyKind: { merchant: 'Merchant', supplier: 'Supplier' },
     bucket: { available: 'Available', frozen: 'Frozen' },
     type: {
+      orderHold: 'Order hold',
+      orderRelease: 'Order hold released',
+      orderPaid: 'Order paid',
       manualAdjustment: 'Manual adjustment',
       clearBalance: 'Balance cleared',
       deposit: 'Deposit',

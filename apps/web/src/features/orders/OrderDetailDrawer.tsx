@@ -9,6 +9,7 @@ import { useNarrow } from '../../app/layout/useNarrow';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { noteText } from '../../shared/notes/noteText';
+import { transferTypeText } from '../funds/api';
 import { useProductName } from '../products/productName';
 import { labelOr, orderErrorText, orderKeys, usdtCountText } from './api';
 import type { OrderActionsApi } from './OrderActions';
@@ -211,7 +212,7 @@ export function OrderDetailDrawer(props: {
                 {d.transfers.map((tr) => (
                   <div key={tr.id} data-testid={`order-transfer-${tr.id}`}>
                     <Space wrap size={4}>
-                      <strong>{labelOr(i18n, `orders:transferType.${tr.type}`, tr.type)}</strong>
+                      <strong>{transferTypeText(i18n, tr.type)}</strong>
                       <Typography.Text type="secondary">{at(tr.createdAt)}</Typography.Text>
                       <span>{noteText(i18n, tr)}</span>
                     </Space>

@@ -209,12 +209,6 @@ export const ordersLocales = {
       revenue: '收入',
       adjustments: '调整',
     },
-    transferType: {
-      orderHold: '订单冻结',
-      orderRelease: '订单解冻',
-      orderPaid: '订单支付',
-      reversal: '冲正',
-    },
     outcome: {
       chosen: '选中',
       eligible: '可用',
@@ -485,12 +479,6 @@ export const ordersLocales = {
       frozen: '凍結餘額',
       revenue: '收入',
       adjustments: '調整',
-    },
-    transferType: {
-      orderHold: '訂單凍結',
-      orderRelease: '訂單解凍',
-      orderPaid: '訂單付款',
-      reversal: '沖正',
     },
     outcome: {
       chosen: '選中',
@@ -764,12 +752,6 @@ export const ordersLocales = {
       frozen: 'frozen balance',
       revenue: 'revenue',
       adjustments: 'adjustments',
-    },
-    transferType: {
-      orderHold: 'Order hold',
-      orderRelease: 'Order release',
-      orderPaid: 'Order paid',
-      reversal: 'Reversal',
     },
     outcome: {
       chosen: 'Chosen',
