@@ -155,6 +155,7 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(await screen.findByText('1,234.56')).toBeTruthy();
     expect(screen.getByText('0.99')).toBeTruthy();
     expect(screen.getByTestId('list-totals-label').textContent).toBe('Total (all filtered rows)');
+    expect(screen.queryByTestId('list-total-after')).toBeNull();
     expect(screen.getByTestId('list-total-balance').textContent).toBe('1,234,567.89');
     // A hidden column has no total cell.
     expect(screen.queryByTestId('list-total-frozen')).toBeNull();
@@ -356,6 +357,8 @@ describe('ListTable', { timeout: 15_000 }, () => {
     const columns: Array<ListColumn<Row>> = [
       { title: 'Account', dataIndex: 'account', key: 'account', fixed: 'left' },
       { title: 'Balance', dataIndex: 'balance', key: 'balance', money: true },
+      // An amount the answer does not total (a balance after): no empty line among the totals.
+      { title: 'After', dataIndex: 'frozen', key: 'after', money: true },
       { title: 'Actions', key: 'actions', fixed: 'right', render: (_: unknown, row: Row) => `act-${row.account}` },
     ];
     renderList({ columns });
@@ -368,6 +371,7 @@ describe('ListTable', { timeout: 15_000 }, () => {
     // The totals of the whole filtered set head the cards.
     expect(screen.getByTestId('list-total-balance').textContent).toBe('1,234,567.89');
     expect(screen.getByTestId('list-totals-label').textContent).toBe('Total (all filtered rows)');
+    expect(screen.queryByTestId('list-total-after')).toBeNull();
     expect(document.querySelector('.ant-table')).toBeNull();
     // Each filter takes a line there: two show, the other three wait behind the toggle.
     const hidden = ['account', 'note', 'amount', 'userId', 'time'].filter((name) =>

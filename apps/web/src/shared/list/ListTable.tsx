@@ -217,9 +217,10 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     );
   };
 
-  // On a phone the totals head the cards: one line per amount column, with the same test hooks.
+  // On a phone the totals head the cards: one line per amount the answer totals (a balance column
+  // has none), with the same test hooks.
   const phoneTotals = () => {
-    const money = shownColumns.filter((c) => c.money);
+    const money = shownColumns.filter((c, i) => c.money && summary?.[columnId(c) ?? String(i)] !== undefined);
     if (!summary || money.length === 0) return null;
     return (
       <Descriptions
