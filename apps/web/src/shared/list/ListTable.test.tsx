@@ -381,6 +381,18 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('list-more-filters').textContent).toBe('More filters (3)');
   });
 
+  it('on a phone the sortable columns are offered in a select (a card has no header to click)', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+    renderList();
+    const user = userEvent.setup();
+    await screen.findByTestId('list-card-1');
+    fireEvent.mouseDown(within(screen.getByTestId('list-sort')).getByRole('combobox'));
+    await user.click(await screen.findByText('Balance, descending'));
+    await waitFor(() => expect(lastParams()).toMatchObject({ sortBy: 'balance', sortOrder: 'desc', pageIndex: 1 }));
+    // The export follows the sort, as on a wide screen.
+    expect(screen.getByTestId('export-csv').getAttribute('href')).toContain('sortBy=balance');
+  });
+
   it('a card takes its title, corner and lines from the columns a page marks for phones', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
     const columns: Array<ListColumn<Row>> = [

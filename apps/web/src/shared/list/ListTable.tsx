@@ -240,6 +240,16 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       />
     );
   };
+  // A card has no header to click: on a phone the sortable columns are offered in a select.
+  const phoneSortOptions = shownColumns.flatMap((col) => {
+    const id = columnId(col);
+    if (!col.sortKey || id === undefined) return [];
+    const column = typeof col.title === 'string' ? col.title : id;
+    return [
+      { value: `${id}:desc`, label: t('list.descending', { column }) },
+      { value: `${id}:asc`, label: t('list.ascending', { column }) },
+    ];
+  });
   const pagination = {
     current: paging.pageIndex,
     pageSize: paging.pageSize,
@@ -340,6 +350,27 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           {t('action.refresh')}
         </Button>
         <ColumnSettingsButton columns={props.columns} settings={settings} />
+        {narrow && phoneSortOptions.length > 0 && (
+          <Select
+            allowClear
+            placeholder={t('list.sortBy')}
+            aria-label={t('list.sortBy')}
+            style={{ minWidth: 200 }}
+            data-testid="list-sort"
+            value={sort ? `${sort.column}:${sort.sortOrder}` : undefined}
+            options={phoneSortOptions}
+            onChange={(value?: string) => {
+              const [id, order] = value ? value.split(':') : [];
+              const col = props.columns.find((c) => columnId(c) === id);
+              setSort(
+                col?.sortKey && id && (order === 'asc' || order === 'desc')
+                  ? { column: id, sortBy: col.sortKey, sortOrder: order }
+                  : null,
+              );
+              setPaging((p) => ({ ...p, pageIndex: 1 }));
+            }}
+          />
+        )}
       </Space>
       {query.isError && (
         <Alert
