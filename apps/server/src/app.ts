@@ -282,11 +282,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    // A database that never answers (a stuck embedded one, a hung connection) is unready too: the
+    // probe answers 503 in time rather than hang with it.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS);
+    });
     try {
-      await database.ping();
+      const outcome = await Promise.race([database.ping(), late]);
+      if (outcome === 'late') {
+        return reply.status(503).send({ code: Code.internal, msg: 'database not answering', data: null });
+      }
       return { code: Code.success, msg: 'ready', data: { database: database.kind } };
     } catch {
       return reply.status(503).send({ code: Code.internal, msg: 'database unavailable', data: null });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
@@ -354,6 +365,9 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
   });
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
 }
+
+/** How long /readyz waits for the database's answer before it says the database is not answering. */
+const READY_TIMEOUT_MS = 2_000;
 
 const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/metrics', '/healthz', '/readyz'];
 

@@ -18,6 +18,19 @@ describe('operations endpoints', () => {
     expect(ready).toMatchObject({ code: 200, data: { database: t.database.kind } });
   });
 
+  it('/readyz answers 503 in time when the database does not answer, instead of hanging with it', async () => {
+    const ping = t.database.ping;
+    t.database.ping = () => new Promise<void>(() => undefined);
+    try {
+      const res = await t.app.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ msg: 'database not answering' });
+    } finally {
+      t.database.ping = ping;
+    }
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('/metrics counts requests by route pattern and status, with latencies', async () => {
     await t.call(endpoints.auth.getInfo);
     const text = (await t.app.inject({ url: '/metrics' })).body;
