@@ -1,3 +1,4 @@
+export * from './audit/actions.js';
 export * from './audit/endpoints.js';
 export * from './auth/endpoints.js';
 export * from './auth/schemas.js';

@@ -1,4 +1,4 @@
-import type { Role } from '@paydesk/contract';
+import type { AuditAction, Role } from '@paydesk/contract';
 import { asc, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
@@ -15,8 +15,8 @@ export interface Actor {
 export const SYSTEM_ACTOR: Actor = { userId: null, account: 'system', role: null, ip: null };
 
 export interface AuditEntry {
-  /** `<area>.<call>`, e.g. 'users.addUser'. */
-  action: string;
+  /** `<area>.<call>`, e.g. 'users.addUser': one of the contract's AUDIT_ACTIONS. */
+  action: AuditAction;
   /** What it acted on, e.g. 'user:12'. */
   target?: string | null;
   before?: unknown;

@@ -1,4 +1,4 @@
-import { Code, endpoints } from '@paydesk/contract';
+import { type AuditAction, Code, endpoints } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain, writeAudit } from '../../platform/audit.js';
@@ -89,7 +89,12 @@ describe('audit log', () => {
           writeAudit(
             tx,
             { userId: null, account: 'system', role: null, ip: null },
-            { action: 'test.chain', target: `n:${i}`, after: { note: `备注 ${i} — ünïcode ✓ 🚀`, n: i } },
+            // An action of its own (no real one is written this way), so the query below finds these rows alone.
+            {
+              action: 'test.chain' as AuditAction,
+              target: `n:${i}`,
+              after: { note: `备注 ${i} — ünïcode ✓ 🚀`, n: i },
+            },
             at,
           ),
         ),

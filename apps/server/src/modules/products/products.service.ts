@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   Code,
   type ErrorData,
   type PartyRole,
@@ -410,7 +411,7 @@ export class ProductsService {
     before: PartyProductRecord | null,
     next: ProductSettings,
     actor: Actor,
-    action: string,
+    action: AuditAction,
   ): Promise<PartyProductRecord> {
     const now = this.now();
     const [saved] = await tx

@@ -9,7 +9,10 @@ const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringif
 
 /** System management › audit log: who changed what, when, from where (read-only for everyone). */
 export default function AuditLogPage() {
-  const { t } = useTranslation(['audit', 'common']);
+  const { t, i18n } = useTranslation(['audit', 'common']);
+  // An action this console does not know (an older version's) shows its code.
+  const actionText = (action: string) =>
+    i18n.exists(`audit:actionName.${action}`) ? t(`audit:actionName.${action}`) : action;
   return (
     <div className="page">
       <ListTable<AuditRow>
@@ -32,7 +35,16 @@ export default function AuditLogPage() {
             dataIndex: 'role',
             render: (r: string | null) => (r ? t(`common:role.${r}`) : ''),
           },
-          { title: t('column.action'), dataIndex: 'action' },
+          {
+            title: t('column.action'),
+            dataIndex: 'action',
+            // In the reader's language; the code stays at hand as the title (and is what the filter takes).
+            render: (action: string) => (
+              <span title={action} data-testid="audit-action">
+                {actionText(action)}
+              </span>
+            ),
+          },
           { title: t('column.target'), dataIndex: 'target' },
           {
             title: t('column.change'),
