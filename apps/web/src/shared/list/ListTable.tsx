@@ -175,14 +175,21 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     [shownColumns, sort, language],
   );
 
+  /** Sorts by the column `id` in `order` (none: the server's default order), from the first page. */
+  const sortBy = (id: string | undefined, order: Sort['sortOrder'] | undefined) => {
+    const col = props.columns.find((c) => columnId(c) === id);
+    if (!order || !col?.sortKey || id === undefined) setSort(null);
+    else setSort({ column: id, sortBy: col.sortKey, sortOrder: order });
+    setPaging((p) => ({ ...p, pageIndex: 1 }));
+  };
+
   const onTableChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const id = s?.columnKey === undefined ? undefined : String(s.columnKey);
-    const col = props.columns.find((c) => columnId(c) === id);
-    if (!s?.order || !col?.sortKey || id === undefined) setSort(null);
-    else setSort({ column: id, sortBy: col.sortKey, sortOrder: s.order === 'ascend' ? 'asc' : 'desc' });
-    setPaging((p) => ({ ...p, pageIndex: 1 }));
+    sortBy(
+      s?.columnKey === undefined ? undefined : String(s.columnKey),
+      s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
+    );
   };
 
   const summary = query.data?.summary;
@@ -361,13 +368,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
             options={phoneSortOptions}
             onChange={(value?: string) => {
               const [id, order] = value ? value.split(':') : [];
-              const col = props.columns.find((c) => columnId(c) === id);
-              setSort(
-                col?.sortKey && id && (order === 'asc' || order === 'desc')
-                  ? { column: id, sortBy: col.sortKey, sortOrder: order }
-                  : null,
-              );
-              setPaging((p) => ({ ...p, pageIndex: 1 }));
+              sortBy(id, order === 'asc' || order === 'desc' ? order : undefined);
             }}
           />
         )}
