@@ -2,6 +2,7 @@ import { type AuditRow, endpoints } from '@paydesk/contract';
 import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { labelOr } from '../../i18n/labelOr';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 
@@ -10,9 +11,6 @@ const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringif
 /** System management › audit log: who changed what, when, from where (read-only for everyone). */
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation(['audit', 'common']);
-  // An action this console does not know (an older version's) shows its code.
-  const actionText = (action: string) =>
-    i18n.exists(`audit:actionName.${action}`) ? t(`audit:actionName.${action}`) : action;
   return (
     <div className="page">
       <ListTable<AuditRow>
@@ -41,7 +39,8 @@ export default function AuditLogPage() {
             // In the reader's language; the code stays at hand as the title (and is what the filter takes).
             render: (action: string) => (
               <span title={action} data-testid="audit-action">
-                {actionText(action)}
+                {/* An action this console does not know (an older version's) shows its code. */}
+                {labelOr(i18n, `audit:actionName.${action}`, action)}
               </span>
             ),
           },

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { labelOr } from '../../i18n/labelOr';
 import { ApiError } from '../../shared/api/http';
 
 /** Query keys of the funds area; every balance change invalidates `fundKeys.all` (and the party lists reload). */
@@ -11,8 +12,7 @@ export const fundKeys = {
 
 /** A transfer type in the user's language; an order type this console does not know yet shows as sent. */
 export function transferTypeText(i18n: I18n, type: string): string {
-  const key = `funds:type.${type}`;
-  return i18n.exists(key) ? i18n.t(key) : type;
+  return labelOr(i18n, `funds:type.${type}`, type);
 }
 
 /** The server's refusal in the user's language: by its reason key when known, else its message. */

@@ -6,12 +6,13 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../app/layout/useNarrow';
+import { labelOr } from '../../i18n/labelOr';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { noteText } from '../../shared/notes/noteText';
 import { transferTypeText } from '../funds/api';
 import { useProductName } from '../products/productName';
-import { labelOr, orderErrorText, orderKeys, usdtCountText } from './api';
+import { orderErrorText, orderKeys, usdtCountText } from './api';
 import type { OrderActionsApi } from './OrderActions';
 import { OrderStateTag } from './OrderStateTag';
 

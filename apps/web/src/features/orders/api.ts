@@ -88,11 +88,6 @@ export function orderErrorText(i18n: I18n, error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A label of the namespace by key, else the key as the server sent it (a kind this console does not know yet). */
-export function labelOr(i18n: I18n, key: string, raw: string): string {
-  return i18n.exists(key) ? i18n.t(key) : raw;
-}
-
 // ---- batch upload (POST /v1.0/api/order/createBatch, multipart) ----
 
 /**
