@@ -78,8 +78,9 @@ const productNameOf = (id: number) => productById(id)?.name ?? String(id);
 
 /**
  * Order performance analysis (/order/profile): one aggregate query over the orders created in a
- * bounded window. The window's range on created_at is what the orders_created_idx index serves; the
- * first succeeded callback attempt of a paid order is looked up per order through
+ * bounded window. The window's range on created_at is what the orders_created_idx index serves; an
+ * allocated order's first allocation that found an account is looked up per order through
+ * order_allocations_order_idx, a paid order's first succeeded callback attempt through
  * order_callbacks_order_idx and order_callback_attempts_callback_idx. The percentiles are
  * PostgreSQL's percentile_cont (the same on PGlite), computed for the product and hour pairs, the
  * products, the hours and the whole window in one pass (grouping sets).
@@ -116,7 +117,13 @@ export class OrderProfileService {
           o.state,
           o.allocated_at,
           o.paid_at,
-          (extract(epoch from o.allocated_at - o.created_at) * 1000)::float8 as allocate_ms,
+          case when o.allocated_at is not null then
+            (extract(epoch from (
+              select min(a.created_at)
+              from order_allocations a
+              where a.order_id = o.id and a.chosen_resource_id is not null
+            ) - o.created_at) * 1000)::float8
+          end as allocate_ms,
           (extract(epoch from o.paid_at - o.allocated_at) * 1000)::float8 as pay_ms,
           case when o.paid_at is not null then
             (extract(epoch from (

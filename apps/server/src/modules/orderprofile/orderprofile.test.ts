@@ -1,12 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Code, endpoints, ORDER_PROFILE_TEXTS, ORDER_STATE, type OrderProfile } from '@paydesk/contract';
+import {
+  Code,
+  endpoints,
+  ORDER_PROFILE_TEXTS,
+  ORDER_STATE,
+  type OrderProfile,
+  RESOURCE_STATE,
+} from '@paydesk/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, orderCallbacks, orders, partyProducts } from '../../db/schema.js';
+import { merchants, orderCallbacks, orders, partyProducts, resources } from '../../db/schema.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, downloadCsv, startTestApp, type TestApp } from '../../testing/harness.js';
@@ -17,8 +24,8 @@ dayjs.extend(timezone);
 
 /**
  * Orders with known timings, made through the real merchant API and order actions while the test
- * clock moves: a reselect after `allocateMs` sets the allocation time, a confirmation after `payMs`
- * the payment, a delivery attempt after the callback delay its first success. The analysis must
+ * clock moves: a create that finds no account and a reselect `allocateMs` later set the time to
+ * allocate, a confirmation after `payMs` the payment, a delivery attempt after the callback delay its first success. The analysis must
  * find exactly these counts and percentile_cont's percentiles.
  */
 const { orders: orderApi, orderProfile: api } = endpoints;
@@ -103,29 +110,56 @@ async function deliver(orderCode: string, attemptNo: number) {
   return t.app.services.callbacks.deliver({ callbackId: callback!.id, attemptNo });
 }
 
+/** Disables product 1001's enabled receiving accounts (so a create fails allocation); answers their ids. */
+async function disableUpiAccounts(): Promise<number[]> {
+  const rows = await t.database.db
+    .update(resources)
+    .set({ state: RESOURCE_STATE.disabled })
+    .where(and(eq(resources.productId, 1001), eq(resources.state, RESOURCE_STATE.enabled)))
+    .returning({ id: resources.id });
+  return rows.map((r) => r.id);
+}
+
+const enableAccounts = (ids: number[]) =>
+  t.database.db.update(resources).set({ state: RESOURCE_STATE.enabled }).where(inArray(resources.id, ids));
+
 /**
- * One collection order of product 1001: allocated again `allocateMs` after creation (0: only the
- * allocation at creation), confirmed `payMs` later (null: left unpaid), then callback attempts, each
- * `ms` after the previous step (`ok` false: the merchant answers 500).
+ * One collection order of product 1001, first allocated `allocateMs` after creation (0: at creation;
+ * else its create finds no account and a reselect allocates it that much later), allocated again by
+ * a reselect `reselectMs` later (the first allocation's time stays the order's time to allocate; its
+ * payment time runs from the latest), confirmed `payMs` later (null: left unpaid), then callback
+ * attempts, each `ms` after the previous step (`ok` false: the merchant answers 500).
  */
 async function order(spec: {
   allocateMs: number;
+  reselectMs?: number;
   payMs: number | null;
   attempts?: Array<{ ms: number; ok: boolean }>;
 }): Promise<string> {
   const path = `/n/${seq + 1}`;
   const attempts = spec.attempts ?? [];
   if (attempts[0] && !attempts[0].ok) failFirst.add(path);
-  const { code, orderCode } = await create('1001', path);
-  expect(code).toBe(200);
-  const created = await orderRow(orderCode);
-  if (spec.allocateMs > 0) {
-    t.clock.advance(spec.allocateMs);
+  const reselect = async () => {
     const res = await t.call(orderApi.reselect, { orderCode }, admin);
     expect(res.body.data?.state, JSON.stringify(res.body)).toBe(ORDER_STATE.allocated);
+  };
+  const disabled = spec.allocateMs > 0 ? await disableUpiAccounts() : [];
+  const { code, orderCode } = await create('1001', path);
+  const created = await orderRow(orderCode);
+  if (spec.allocateMs > 0) {
+    await enableAccounts(disabled);
+    expect(code).toBe(Code.allocationFailed);
+    t.clock.advance(spec.allocateMs);
+    await reselect();
+  } else {
+    expect(code).toBe(200);
+  }
+  if (spec.reselectMs) {
+    t.clock.advance(spec.reselectMs);
+    await reselect();
   }
   const allocated = await orderRow(orderCode);
-  expect(allocated.allocatedAt!.getTime() - created.createdAt.getTime()).toBe(spec.allocateMs);
+  expect(allocated.allocatedAt!.getTime() - created.createdAt.getTime()).toBe(spec.allocateMs + (spec.reselectMs ?? 0));
   if (spec.payMs === null) return orderCode;
   t.clock.advance(spec.payMs);
   const paid = await t.call(orderApi.confirmOrder, { orderCode }, admin);
@@ -182,13 +216,14 @@ describe('order profile of orders with known timings', () => {
     });
     // ... allocated, never paid ...
     await order({ allocateMs: 8_000, payMs: null });
-    // ... freed (timed out) ...
-    const freed = await order({ allocateMs: 0, payMs: null });
+    // ... moved to another account a minute later (its time to allocate stays 0), then freed (timed out) ...
+    const freed = await order({ allocateMs: 0, reselectMs: 60_000, payMs: null });
     expect((await t.call(orderApi.freeResource, { orderCode: freed }, admin)).body.data.state).toBe(
       ORDER_STATE.timedOut,
     );
-    // ... paid, but the merchant never answered SUCCESS: no callback latency.
-    await order({ allocateMs: 0, payMs: 50_000, attempts: [{ ms: 1_000, ok: false }] });
+    // ... moved after 30 s and paid 50 s after that (its time to pay), but the merchant never answered
+    // SUCCESS: no callback latency.
+    await order({ allocateMs: 0, reselectMs: 30_000, payMs: 50_000, attempts: [{ ms: 1_000, ok: false }] });
     // Product 1045: no account, allocation failed.
     const failed = await create('1045', '/n/failed');
     expect(failed.code).toBe(Code.allocationFailed);

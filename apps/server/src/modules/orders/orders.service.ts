@@ -163,6 +163,11 @@ interface NewOrder {
   requestHash: string;
   /** The timeline's note of where it came from. */
   via: NoteTemplate;
+  /**
+   * When the create call reached the service: the order's creation time. Its allocation is the batch's
+   * time, so the order performance page's 'time to allocate' includes the wait for the batch.
+   */
+  receivedAt: Date;
 }
 
 /** What became of a new order in its batch. */
@@ -302,6 +307,7 @@ export class OrdersService {
     /** `CREATE_CHECKS`' row when the caller read it already (the signed API reads it with the merchant). */
     checks?: CreateChecksRow,
   ): Promise<CreateOrderAnswer & { created: boolean }> {
+    const receivedAt = this.now();
     const settings = await this.settings.get();
     if (!settings.enableService) throw apiError('serviceClosed');
     const productId = Number(params.productId);
@@ -365,6 +371,7 @@ export class OrdersService {
       fee,
       requestHash,
       via: ctx.via,
+      receivedAt,
     };
     // Floating USDT amounts are found one order at a time; every other create joins the next batch.
     const outcome = def.floatingAmount ? await this.createAlone(item) : await this.creates.submit(item);
@@ -501,7 +508,7 @@ export class OrdersService {
         extra: text(p.extra),
         notify_url: text(p.notifyUrl),
         return_url: text(p.returnUrl),
-        created_at: at,
+        created_at: item.receivedAt.toISOString(),
         allocated_at: chosen ? at : null,
         expires_at: chosen ? expiresAt : null,
         updated_at: at,
@@ -512,7 +519,7 @@ export class OrdersService {
         candidates,
         created_at: at,
       });
-      const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate) => {
+      const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate, time = at) => {
         const { note: english, noteTemplate } = noteParts(text);
         events.push({
           order_code: orderCode,
@@ -521,11 +528,11 @@ export class OrdersService {
           to_state: to,
           note: english,
           note_template: noteTemplate,
-          created_at: at,
+          created_at: time,
           ord: events.length,
         });
       };
-      event('created', null, ORDER_STATE.created, item.via);
+      event('created', null, ORDER_STATE.created, item.via, item.receivedAt.toISOString());
       if (chosen) {
         event(
           'allocated',

@@ -7,6 +7,7 @@ import {
   ledgerTransfers,
   merchants,
   orderCallbacks,
+  orderEvents,
   orders,
   partyProducts,
   resources,
@@ -343,6 +344,30 @@ describe('concurrent creates (a batch shares one transaction)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it("an order's creation time is when its create arrived, its allocation the batch's time, in the timeline too", async () => {
+    // Each reading of the clock moves it a second: the batch reads it after the create's arrival.
+    const now = t.clock.now.bind(t.clock);
+    const spy = vi.spyOn(t.clock, 'now').mockImplementation(() => {
+      t.clock.advance(1_000);
+      return now();
+    });
+    let orderCode = '';
+    try {
+      const res = await create();
+      expect(res.body.code).toBe(200);
+      orderCode = res.body.data.orderCode;
+    } finally {
+      spy.mockRestore();
+    }
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderCode, orderCode));
+    expect(order!.allocatedAt!.getTime()).toBeGreaterThan(order!.createdAt.getTime());
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    const timeOf = (kind: string) => events.find((e) => e.kind === kind)!.createdAt.getTime();
+    expect(timeOf('created')).toBe(order!.createdAt.getTime());
+    expect(timeOf('allocated')).toBe(order!.allocatedAt!.getTime());
+    await rejectAll([orderCode]);
   });
 
   it('one request sent several times at once makes one order; other content under its mchOrderNo is 2005', async () => {

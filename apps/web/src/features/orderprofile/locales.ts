@@ -18,8 +18,8 @@ export const orderProfileLocales = {
       callback: '回调延迟',
     },
     metricHelp: {
-      allocate: '从下单到分配收款账户',
-      pay: '从分配到支付到账',
+      allocate: '从下单到首次分配收款账户',
+      pay: '从最近一次分配到支付到账',
       callback: '从支付到首次回调成功',
     },
     percentile: { p50: 'P50', p90: 'P90', p99: 'P99' },
@@ -48,8 +48,8 @@ export const orderProfileLocales = {
       callback: '回呼延遲',
     },
     metricHelp: {
-      allocate: '從下單到分配收款帳戶',
-      pay: '從分配到支付到帳',
+      allocate: '從下單到首次分配收款帳戶',
+      pay: '從最近一次分配到支付到帳',
       callback: '從支付到首次回呼成功',
     },
     percentile: { p50: 'P50', p90: 'P90', p99: 'P99' },
@@ -79,8 +79,8 @@ export const orderProfileLocales = {
       callback: 'Callback latency',
     },
     metricHelp: {
-      allocate: 'From creation to a receiving account',
-      pay: 'From allocation to payment',
+      allocate: 'From creation to the first receiving account',
+      pay: 'From the latest allocation to payment',
       callback: 'From payment to the first successful callback',
     },
     percentile: { p50: 'P50', p90: 'P90', p99: 'P99' },
