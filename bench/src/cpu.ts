@@ -45,6 +45,16 @@ function postgresMs(): number | null {
   return ticks * TICK_MS;
 }
 
+/** CPU ms of the calling thread (utime + stime of /proc/thread-self); null without /proc. */
+export function threadCpuMs(): number | null {
+  try {
+    const [utime, stime] = times(readFileSync('/proc/thread-self/stat', 'utf8'));
+    return (utime + stime) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
 export function cpuSample(): CpuSample {
   const usage = process.cpuUsage();
   let children = 0;
@@ -57,12 +67,16 @@ export function cpuSample(): CpuSample {
   return { node: (usage.user + usage.system) / 1000, children, postgres: postgresMs() };
 }
 
-/** CPU ms per unit between two samples (`units`: transactions or orders done). */
-export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number) {
+/**
+ * CPU ms per unit between two samples (`units`: transactions or orders done). `clientsMs`: what the
+ * load generator's thread spent in between (null: not known); `node` is then the server's part alone.
+ */
+export function cpuPerUnit(before: CpuSample, after: CpuSample, units: number, clientsMs: number | null = null) {
   const per = (a: number | null, b: number | null) =>
     a === null || b === null || units === 0 ? null : (b - a) / units;
   return {
-    node: per(before.node, after.node),
+    node: per(before.node, after.node - (clientsMs ?? 0)),
+    clients: clientsMs === null ? null : per(0, clientsMs),
     children: per(before.children, after.children),
     postgres: per(before.postgres, after.postgres),
   };

@@ -9,6 +9,7 @@ import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { endpoints } from '@paydesk/contract';
 import { Agent, request } from 'undici';
 import { signParams } from '../../apps/server/src/modules/orders/signature.js';
+import { threadCpuMs } from './cpu.js';
 
 export interface LoadJob {
   kind: 'create' | 'cycle';
@@ -25,6 +26,8 @@ export interface LoadResult {
   latencies: number[];
   failed: number;
   seconds: number;
+  /** CPU ms this worker thread (the clients' HTTP, signing, and the cycle's callback receiver) spent; null without /proc. */
+  clientsCpuMs: number | null;
   /** The cycle's parts (create, confirm, callback after the confirmation), ms of each completed cycle. */
   steps?: Record<'create' | 'confirm' | 'callback', number[]>;
 }
@@ -63,7 +66,11 @@ export async function post(base: string, path: string, body: unknown, headers: R
  * Runs `clients` loops of `step` (told its client's number) until the time is up; answers each
  * successful step's latency (ms).
  */
-async function load(step: (client: number) => Promise<boolean>, clients: number, seconds: number): Promise<LoadResult> {
+async function load(
+  step: (client: number) => Promise<boolean>,
+  clients: number,
+  seconds: number,
+): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
   const latencies: number[] = [];
   let failed = 0;
   const started = performance.now();
@@ -115,7 +122,7 @@ async function startReceiver(): Promise<{ server: Server; url: string; waitFor(o
   };
 }
 
-async function run(job: LoadJob): Promise<LoadResult> {
+async function run(job: LoadJob): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
   const merchantOf = (client: number) => job.merchants[client % job.merchants.length]!;
   if (job.kind === 'create') {
     return load(
@@ -165,8 +172,13 @@ async function run(job: LoadJob): Promise<LoadResult> {
 
 if (parentPort && workerData) {
   const port = parentPort;
+  const cpuBefore = threadCpuMs();
   run(workerData as LoadJob).then(
-    (result) => port.postMessage(result),
+    (result) => {
+      const cpuAfter = threadCpuMs();
+      const clientsCpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      port.postMessage({ ...result, clientsCpuMs } satisfies LoadResult);
+    },
     (error: unknown) => port.postMessage({ error: String(error) }),
   );
 }

@@ -56,7 +56,7 @@ interface PhaseResult {
   p50: number;
   p95: number;
   p99: number;
-  /** CPU ms per unit done: this process (server and clients), pgbench's client, PostgreSQL. */
+  /** CPU ms per unit done: the server, the clients (worker thread), pgbench's client, PostgreSQL. */
   cpu?: CpuPerUnit;
 }
 
@@ -167,7 +167,7 @@ async function main() {
     const creation = create
       ? {
           ...summarise('signed order create', create.latencies, create.failed, create.seconds),
-          cpu: cpuPerUnit(createStart, cpuSample(), create.latencies.length + create.failed),
+          cpu: cpuPerUnit(createStart, cpuSample(), create.latencies.length + create.failed, create.clientsCpuMs),
         }
       : skipped('signed order create');
     console.error(`create: ${creation.rate.toFixed(0)}/s`);
@@ -190,7 +190,7 @@ async function main() {
     const full = cycle
       ? {
           ...summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds),
-          cpu: cpuPerUnit(cycleStart, cpuSample(), cycle.latencies.length + cycle.failed),
+          cpu: cpuPerUnit(cycleStart, cpuSample(), cycle.latencies.length + cycle.failed, cycle.clientsCpuMs),
         }
       : skipped('full cycle (create, confirm, callback)');
     console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
@@ -290,11 +290,11 @@ async function addMerchants(services: ReturnType<typeof buildServices>, db: Db) 
 function cpuRow(r: PhaseResult, pg: PhaseResult) {
   const ms = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));
   const total = (c: CpuPerUnit | undefined) =>
-    c?.postgres === null || c === undefined ? null : (c.node ?? 0) + (c.children ?? 0) + c.postgres;
+    c?.postgres === null || c === undefined ? null : (c.node ?? 0) + (c.clients ?? 0) + (c.children ?? 0) + c.postgres;
   const mine = total(r.cpu);
   const base = total(pg.cpu);
   const times = mine === null || base === null || base === 0 ? '—' : (mine / base).toFixed(1);
-  const client = r === pg ? ms(r.cpu?.children) : '—';
+  const client = r === pg ? ms(r.cpu?.children) : ms(r.cpu?.clients);
   const node = r === pg ? '—' : ms(r.cpu?.node);
   return `| ${r.name} | ${client} | ${node} | ${ms(r.cpu?.postgres)} | ${ms(mine)} | ${times} |`;
 }
@@ -318,9 +318,10 @@ function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) 
       '',
       'CPU per unit done (a transaction, an order or a cycle), ms: what each phase costs the machine. Where the',
       'clients, the server and PostgreSQL share the cores, a rate is about the cores over the total, so the ratio',
-      "of two totals bounds the ratio of their rates. 'Node' is this process: the server and the clients' thread.",
+      "of two totals bounds the ratio of their rates. 'Clients': pgbench's client, or the load generator's worker",
+      "thread (HTTP client, signing, the cycle's callback receiver); 'Node server': the rest of this process.",
       '',
-      '| phase | pgbench client | Node | PostgreSQL | total | total x pgbench -N |',
+      '| phase | clients | Node server | PostgreSQL | total | total x pgbench -N |',
       '| --- | --- | --- | --- | --- | --- |',
       ...[pg, creation, full].filter((r) => r.cpu).map((r) => cpuRow(r, pg)),
     ].join('\n'),

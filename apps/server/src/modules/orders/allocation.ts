@@ -42,12 +42,13 @@ export type CandidateOutcome =
 /** Most candidates recorded per allocation. */
 export const MAX_CANDIDATES = 50;
 
-/** What allocation knows of one of the product's live accounts (read once per batch). */
+/**
+ * What allocation knows of one of the product's live accounts (read once per batch, so only what the
+ * rule needs: a product may have thousands of accounts, and a batch reads every one).
+ */
 export interface AccountFacts {
   resourceId: number;
-  resourceName: string;
   supplierId: number;
-  supplierName: string;
   supplierUserId: number;
   isProxy: boolean;
   state: number;
@@ -69,9 +70,17 @@ export interface AccountFacts {
   supplierPaidToday: number;
   /** The supplier's available balance as read (without a lock). */
   balance: number;
-  /** What the payer is shown of it. */
+}
+
+/** What an order's timeline and its payer are shown of the account it gets, read when it is locked. */
+export interface ShownAccount {
+  resourceName: string;
+  supplierName: string;
   payee: PayeeAccount;
 }
+
+/** The account an order gets: the rule's facts and what is shown of it. */
+export type ChosenAccount = AccountFacts & ShownAccount;
 
 /** One order to allocate. */
 export interface AllocationRequest {
@@ -92,7 +101,7 @@ export type RecordedCandidate = [resourceId: number, outcome: CandidateOutcome |
 
 export interface AllocationResult {
   /** The account that takes the order, locked by this transaction; null when none could. */
-  chosen: AccountFacts | null;
+  chosen: ChosenAccount | null;
   /** Floating USDT: the order's unique amount in micro-units on the chosen wallet. */
   usdtCount: number | null;
   /** The candidates in the order they were considered, with their outcomes (for the record). */
@@ -110,7 +119,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const ACCOUNT_FACTS = statement<'productId' | 'today'>(
   (v) => `
     with sup as materialized (
-      select s.id, s.name, s.user_id, s.parent_id is not null as is_proxy, s.enabled,
+      select s.id, s.user_id, s.parent_id is not null as is_proxy, s.enabled,
              p.id is not null and not p.enabled as parent_disabled,
              coalesce(pp.enabled, false) as product_on, pp.min_amount, pp.max_amount, pp.daily_limit,
              coalesce(la.balance, 0) as balance, coalesce(pd.amount, 0) as paid_today
@@ -121,10 +130,10 @@ const ACCOUNT_FACTS = statement<'productId' | 'today'>(
         left join party_daily pd on pd.user_id = s.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
        where s.id in (select supplier_id from resources where product_id = ${v.productId} and deleted_at is null)
     )
-    select r.id as resource_id, r.name as resource_name, r.state, r.min_amount, r.max_amount,
+    select r.id as resource_id, r.state, r.min_amount, r.max_amount,
            r.daily_amount_limit, r.daily_count_limit, coalesce(rd.amount, 0) as day_amount,
-           coalesce(rd.count, 0) as day_count, r.last_allocated_at, r.kind, r.details, r.qr_image_id,
-           s.id as supplier_id, s.name as supplier_name, s.user_id as supplier_user_id, s.is_proxy,
+           coalesce(rd.count, 0) as day_count, r.last_allocated_at,
+           s.id as supplier_id, s.user_id as supplier_user_id, s.is_proxy,
            s.enabled as supplier_enabled, s.parent_disabled, s.product_on, s.min_amount as supplier_min_amount,
            s.max_amount as supplier_max_amount, s.daily_limit as supplier_daily_limit, s.balance,
            s.paid_today as supplier_paid_today
@@ -134,6 +143,21 @@ const ACCOUNT_FACTS = statement<'productId' | 'today'>(
      where r.product_id = ${v.productId} and r.deleted_at is null
      order by r.id`,
 );
+
+/** What is shown of an account (`ShownAccount`), from `resources r` joined with `suppliers s`. */
+const SHOWN_COLUMNS = 'r.name as resource_name, s.name as supplier_name, r.kind, r.details, r.qr_image_id';
+
+function shownOf(r: Record<string, unknown>): ShownAccount {
+  return {
+    resourceName: String(r.resource_name),
+    supplierName: String(r.supplier_name),
+    payee: {
+      kind: String(r.kind),
+      details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, string>,
+      qrImageId: num(r.qr_image_id),
+    },
+  };
+}
 
 /**
  * One round's checks: locks the accounts asked for, skipping rows another transaction holds, and
@@ -149,8 +173,9 @@ const lockAndProbe = (balances: boolean) =>
   statement<'lockIds' | 'probeIds' | 'probeAmounts' | 'excludeOrderIds'>(
     (v) => `
     with l as (
-      select r.id, r.state, ${balances ? 'la.balance' : 'null::bigint as balance'}
+      select r.id, r.state, ${balances ? 'la.balance' : 'null::bigint as balance'}, ${SHOWN_COLUMNS}
         from resources r
+        join suppliers s on s.id = r.supplier_id
         ${balances ? `join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'` : ''}
        where r.id = any(${v.lockIds}::int[])
          for update of r${balances ? ', la' : ''} skip locked
@@ -165,16 +190,18 @@ const lockAndProbe = (balances: boolean) =>
              and o.id <> all(${v.excludeOrderIds}::bigint[])
            limit 1) as o
     )
-    select 'locked' as what, id as resource_id, state, balance, null::bigint as amount from l
+    select 'locked' as what, id as resource_id, state, balance, null::bigint as amount,
+           resource_name, supplier_name, kind, details, qr_image_id
+      from l
     union all
-    select 'open', rid, null, null, amount from p`,
+    select 'open', rid, null, null, amount, null, null, null, null, null from p`,
   );
 const LOCK_AND_PROBE = { alone: lockAndProbe(true), batch: lockAndProbe(false) };
 
 /** What the rounds have learnt so far. */
 interface Knowledge {
-  /** Accounts this transaction holds (their rows and their supplier's balance). */
-  locked: Set<number>;
+  /** Accounts this transaction holds (their rows and their supplier's balance), with what is shown of them. */
+  locked: Map<number, ShownAccount>;
   /** Accounts another transaction holds. */
   busy: Set<number>;
   /** Accounts found switched off under the lock. */
@@ -183,7 +210,8 @@ interface Knowledge {
   balances: Map<number, number>;
   /** `${resourceId}:${amount}` pairs checked against the open orders, and those found open. */
   probed: Set<string>;
-  open: Set<string>;
+  /** Accounts found with an open order of the amount, by amount (looked up per account and order). */
+  open: AmountSets;
   /** Orders (by index) whose chosen account had the amount open: all their candidates are checked next. */
   widened: Set<number>;
   /** Wallets with no floating amount left for the order (USDT). */
@@ -191,6 +219,15 @@ interface Knowledge {
 }
 
 const pair = (resourceId: number, amount: number) => `${resourceId}:${amount}`;
+
+/** Account ids by amount: the hot loop looks them up without building a key per account. */
+type AmountSets = Map<number, Set<number>>;
+
+function addTo(sets: AmountSets, amount: number, resourceId: number) {
+  const ids = sets.get(amount);
+  if (ids) ids.add(resourceId);
+  else sets.set(amount, new Set([resourceId]));
+}
 
 /** The outcome of `account` for an order of `amount`, given the batch so far (`balance`: what is left). */
 function outcomeOf(a: AccountFacts, amount: number, balance: number, known: Knowledge): CandidateOutcome {
@@ -204,21 +241,41 @@ function outcomeOf(a: AccountFacts, amount: number, balance: number, known: Know
   if (a.dailyAmountLimit !== null && a.dayAmount + amount > a.dailyAmountLimit) return 'dailyAmountLimit';
   if (a.dailyCountLimit !== null && a.dayCount + 1 > a.dailyCountLimit) return 'dailyCountLimit';
   if (a.supplierDailyLimit !== null && a.supplierPaidToday + amount > a.supplierDailyLimit) return 'supplierDailyLimit';
-  if (known.open.has(pair(a.resourceId, amount))) return 'sameAmountOpen';
+  if (known.open.get(amount)?.has(a.resourceId)) return 'sameAmountOpen';
   if (known.noFloating.has(a.resourceId)) return 'noFloatingAmount';
   return 'eligible';
 }
 
 interface Choice {
   chosen: AccountFacts | null;
-  /** The candidates ranked, with their outcomes ('eligible' after the chosen one: not needed). */
-  ranked: Array<{ account: AccountFacts; outcome: CandidateOutcome }>;
+  /** The accounts that could take the order, in rank order (the chosen one among them). */
+  eligible: AccountFacts[];
+  /** Outcomes of eligible accounts other than 'eligible' (busy, chosen; the wait's findings). */
+  marks: Map<number, CandidateOutcome>;
+  /** The accounts that could not, in rank order, with why: only as many as the record keeps. */
+  ineligible: Array<[AccountFacts, CandidateOutcome]>;
+}
+
+/** The candidates of a choice as the record keeps them: the eligible first, in rank order. */
+function recordOf(choice: Choice): RecordedCandidate[] {
+  const recorded: RecordedCandidate[] = [];
+  for (const a of choice.eligible) {
+    if (recorded.length === MAX_CANDIDATES) return recorded;
+    recorded.push([a.resourceId, choice.marks.get(a.resourceId) ?? 'notNeeded']);
+  }
+  for (const [a, outcome] of choice.ineligible) {
+    if (recorded.length === MAX_CANDIDATES) break;
+    recorded.push([a.resourceId, outcome]);
+  }
+  return recorded;
 }
 
 /**
  * The rule over the batch, in order, with what is known: each order takes the least recently used
- * eligible account no other transaction holds; what it takes (the account's use, the supplier's hold,
- * the amount now open there) counts for the orders after it.
+ * eligible account no other transaction holds (the account a reselect moves away from last); what it
+ * takes (the account's use, the supplier's hold, the amount now open there) counts for the orders
+ * after it. The accounts are ranked by last use once; an account taken moves to the end, as its use
+ * is then the latest. Linear in the accounts per order: a product may have thousands.
  */
 function choose(
   requests: AllocationRequest[],
@@ -226,45 +283,43 @@ function choose(
   known: Knowledge,
   options: { holds: boolean; floating: boolean },
 ): Choice[] {
-  const lastUsed = new Map(accounts.map((a) => [a.resourceId, a.lastUsed]));
-  let latest = Math.max(Date.now(), ...accounts.map((a) => a.lastUsed));
+  const byUse = [...accounts].sort((x, y) => x.lastUsed - y.lastUsed || x.resourceId - y.resourceId);
   const held = new Map<number, number>();
-  const taken = new Set<string>();
+  const taken: AmountSets = new Map();
   return requests.map((request) => {
-    const { amount } = request;
-    const scored = accounts.map((account) => {
+    const { amount, avoidResourceId } = request;
+    const takenHere = options.floating ? undefined : taken.get(amount);
+    const eligible: AccountFacts[] = [];
+    const ineligible: Array<[AccountFacts, CandidateOutcome]> = [];
+    let avoided: [AccountFacts, CandidateOutcome] | null = null;
+    for (const account of byUse) {
       const balance = (known.balances.get(account.supplierId) ?? account.balance) - (held.get(account.supplierId) ?? 0);
       let outcome = outcomeOf(account, amount, balance, known);
-      if (outcome === 'eligible' && !options.floating && taken.has(pair(account.resourceId, amount)))
-        outcome = 'sameAmountOpen';
-      return { account, outcome, used: lastUsed.get(account.resourceId)! };
-    });
-    scored.sort(
-      (x, y) =>
-        Number(y.outcome === 'eligible') - Number(x.outcome === 'eligible') ||
-        Number(x.account.resourceId === request.avoidResourceId) -
-          Number(y.account.resourceId === request.avoidResourceId) ||
-        x.used - y.used ||
-        x.account.resourceId - y.account.resourceId,
-    );
+      if (outcome === 'eligible' && takenHere?.has(account.resourceId)) outcome = 'sameAmountOpen';
+      if (account.resourceId === avoidResourceId) avoided = [account, outcome];
+      else if (outcome === 'eligible') eligible.push(account);
+      else if (ineligible.length < MAX_CANDIDATES) ineligible.push([account, outcome]);
+    }
+    if (avoided?.[1] === 'eligible') eligible.push(avoided[0]);
+    else if (avoided) ineligible.push(avoided);
+    const marks = new Map<number, CandidateOutcome>();
     let chosen: AccountFacts | null = null;
-    for (const s of scored) {
-      if (s.outcome !== 'eligible') break;
-      if (known.busy.has(s.account.resourceId)) {
-        s.outcome = 'busy';
+    for (const account of eligible) {
+      if (known.busy.has(account.resourceId)) {
+        marks.set(account.resourceId, 'busy');
         continue;
       }
-      s.outcome = 'chosen';
-      chosen = s.account;
+      marks.set(account.resourceId, 'chosen');
+      chosen = account;
       break;
     }
     if (chosen) {
-      latest += 1;
-      lastUsed.set(chosen.resourceId, latest);
+      byUse.splice(byUse.indexOf(chosen), 1);
+      byUse.push(chosen);
       if (options.holds) held.set(chosen.supplierId, (held.get(chosen.supplierId) ?? 0) + amount);
-      taken.add(pair(chosen.resourceId, amount));
+      addTo(taken, amount, chosen.resourceId);
     }
-    return { chosen, ranked: scored };
+    return { chosen, eligible, marks, ineligible };
   });
 }
 
@@ -291,12 +346,12 @@ export async function allocate(
     throw new Error('a floating or waiting allocation is for one order');
   const accounts = (await ACCOUNT_FACTS.rows<Record<string, unknown>>(tx, input)).map(factsOf);
   const known: Knowledge = {
-    locked: new Set(),
+    locked: new Map(),
     busy: new Set(),
     disabled: new Set(),
     balances: new Map(),
     probed: new Set(),
-    open: new Set(),
+    open: new Map(),
     widened: new Set(),
     noFloating: new Set(),
   };
@@ -317,7 +372,7 @@ export async function allocate(
       if (floating) return;
       // An order whose first choice had its amount open checks every fitting account at once, not one per round.
       const wanted = known.widened.has(i)
-        ? choice.ranked.filter((s) => s.outcome === 'eligible' || s.outcome === 'chosen').map((s) => s.account)
+        ? choice.eligible.filter((a) => choice.marks.get(a.resourceId) !== 'busy')
         : c
           ? [c]
           : [];
@@ -337,13 +392,7 @@ export async function allocate(
       choices = choose(requests, accounts, known, { holds, floating });
       continue;
     }
-    const rows = await LOCK_AND_PROBE[input.wait ? 'alone' : 'batch'].rows<{
-      what: string;
-      resource_id: number;
-      state: number;
-      balance: unknown;
-      amount: unknown;
-    }>(tx, {
+    const rows = await LOCK_AND_PROBE[input.wait ? 'alone' : 'batch'].rows<Record<string, unknown>>(tx, {
       lockIds: [...lockIds],
       probeIds: [...probes.values()].map(([id]) => id),
       probeAmounts: [...probes.values()].map(([, amount]) => amount),
@@ -352,11 +401,11 @@ export async function allocate(
     for (const row of rows) {
       const id = Number(row.resource_id);
       if (row.what === 'open') {
-        known.open.add(pair(id, Number(row.amount)));
+        addTo(known.open, Number(row.amount), id);
         continue;
       }
       lockIds.delete(id);
-      known.locked.add(id);
+      known.locked.set(id, shownOf(row));
       if (Number(row.state) !== 0) known.disabled.add(id);
       if (row.balance !== null) known.balances.set(byId.get(id)!.supplierId, Number(row.balance));
     }
@@ -364,34 +413,31 @@ export async function allocate(
     for (const key of probes.keys()) known.probed.add(key);
     choices.forEach((choice, i) => {
       const c = choice.chosen;
-      if (c && known.open.has(pair(c.resourceId, requests[i]!.amount))) known.widened.add(i);
+      if (c && known.open.get(requests[i]!.amount)?.has(c.resourceId)) known.widened.add(i);
     });
     choices = choose(requests, accounts, known, { holds, floating });
   }
 
   return Promise.all(
     choices.map(async (choice, i) => {
-      let { chosen } = choice;
       const request = requests[i]!;
+      const facts = choice.chosen;
+      const shown = facts && known.locked.get(facts.resourceId);
       const confirmed =
-        chosen !== null &&
-        known.locked.has(chosen.resourceId) &&
-        (floating ? usdt.has(chosen.resourceId) : known.probed.has(pair(chosen.resourceId, request.amount)));
-      if (chosen && !confirmed) {
-        choice.ranked.find((s) => s.account === chosen)!.outcome = 'busy';
-        chosen = null;
-      }
-      const busy = choice.ranked.filter((s) => s.outcome === 'busy');
+        facts !== null &&
+        shown !== undefined &&
+        (floating ? usdt.has(facts.resourceId) : known.probed.has(pair(facts.resourceId, request.amount)));
+      let chosen: ChosenAccount | null = confirmed ? { ...facts, ...shown! } : null;
+      if (facts && !confirmed) choice.marks.set(facts.resourceId, 'busy');
+      const busy = choice.eligible.filter((a) => choice.marks.get(a.resourceId) === 'busy');
       if (!chosen && busy.length > 0 && input.wait) {
-        chosen = await waitForOne(tx, request, busy, floating, usdt);
+        chosen = await waitForOne(tx, request, busy, choice.marks, floating, usdt);
       }
       return {
         chosen,
         usdtCount: chosen && floating ? (usdt.get(chosen.resourceId) ?? null) : null,
         deferred: !chosen && busy.length > 0 && !input.wait,
-        candidates: choice.ranked
-          .slice(0, MAX_CANDIDATES)
-          .map((s): RecordedCandidate => [s.account.resourceId, s.outcome === 'eligible' ? 'notNeeded' : s.outcome]),
+        candidates: recordOf(choice),
       };
     }),
   );
@@ -400,35 +446,36 @@ export async function allocate(
 /**
  * When every fitting account was held by other transactions: wait for them one at a time, from a
  * random one on (concurrent waiters spread over suppliers), and check each again under its lock.
- * Updates the candidates' outcomes in place.
+ * Records what it finds of each in `marks`.
  */
 async function waitForOne(
   tx: Tx,
   request: AllocationRequest,
-  busy: Array<{ account: AccountFacts; outcome: CandidateOutcome }>,
+  busy: AccountFacts[],
+  marks: Map<number, CandidateOutcome>,
   floating: boolean,
   usdt: Map<number, number>,
-): Promise<AccountFacts | null> {
+): Promise<ChosenAccount | null> {
   const start = randomInt(0, busy.length);
-  for (const s of [...busy.slice(start), ...busy.slice(0, start)]) {
-    const a = s.account;
-    if (!(await lockWaiting(tx, a, request.amount))) {
-      s.outcome = 'balanceShort';
+  for (const a of [...busy.slice(start), ...busy.slice(0, start)]) {
+    const shown = await lockWaiting(tx, a, request.amount);
+    if (!shown) {
+      marks.set(a.resourceId, 'balanceShort');
       continue;
     }
     if (floating) {
       const count = await freeUsdtCount(tx, a.resourceId, request.amount, request.orderId ?? 0);
       if (count === null) {
-        s.outcome = 'noFloatingAmount';
+        marks.set(a.resourceId, 'noFloatingAmount');
         continue;
       }
       usdt.set(a.resourceId, count);
     } else if (await amountOpenOn(tx, a.resourceId, request.amount, request.orderId ?? 0)) {
-      s.outcome = 'sameAmountOpen';
+      marks.set(a.resourceId, 'sameAmountOpen');
       continue;
     }
-    s.outcome = 'chosen';
-    return a;
+    marks.set(a.resourceId, 'chosen');
+    return { ...a, ...shown };
   }
   return null;
 }
@@ -437,9 +484,7 @@ function factsOf(r: Record<string, unknown>): AccountFacts {
   const last = r.last_allocated_at;
   return {
     resourceId: Number(r.resource_id),
-    resourceName: String(r.resource_name),
     supplierId: Number(r.supplier_id),
-    supplierName: String(r.supplier_name),
     supplierUserId: Number(r.supplier_user_id),
     isProxy: Boolean(r.is_proxy),
     state: Number(r.state),
@@ -458,25 +503,28 @@ function factsOf(r: Record<string, unknown>): AccountFacts {
     supplierDailyLimit: num(r.supplier_daily_limit),
     supplierPaidToday: Number(r.supplier_paid_today),
     balance: Number(r.balance),
-    payee: {
-      kind: String(r.kind),
-      details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, string>,
-      qrImageId: num(r.qr_image_id),
-    },
   };
 }
 
 /**
  * Waits for this account's row and its supplier's balance (both, in that order, as the rounds take
- * them) and answers whether both were taken: false when the account was switched off or the balance no
- * longer covers the amount.
+ * them) and answers what is shown of the account when both were taken; null when the account was
+ * switched off or the balance no longer covers the amount.
  */
-async function lockWaiting(tx: Tx, c: { resourceId: number; supplierId: number }, amount: number) {
+async function lockWaiting(
+  tx: Tx,
+  c: { resourceId: number; supplierId: number },
+  amount: number,
+): Promise<ShownAccount | null> {
   const result = await tx.execute(sql`
-    select r.id from resources r join ledger_accounts la on la.code = ${`supplier:${c.supplierId}:available`}
+    select ${sql.raw(SHOWN_COLUMNS)}
+      from resources r
+      join suppliers s on s.id = r.supplier_id
+      join ledger_accounts la on la.code = ${`supplier:${c.supplierId}:available`}
      where r.id = ${c.resourceId} and r.state = 0 and la.balance >= ${amount}
        for update of r, la`);
-  return rowsOf(result).length > 0;
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  return row ? shownOf(row) : null;
 }
 
 /** Whether another open order on the account has this amount (the payer's transfer would be ambiguous). */
