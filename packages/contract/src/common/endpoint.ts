@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from './roles.js';
+import './zod-errors.js';
 
 export type HttpMethod = 'GET' | 'POST';
 

@@ -18,7 +18,10 @@ export function signingString(params: Readonly<Record<string, unknown>>, secret:
   return [...pairs, `key=${secret}`].join('&');
 }
 
-const text = z.union([z.string(), z.number()]);
+/** A value sent as text or as a number (form bodies send text, JSON either); anything else is refused. */
+const text = z.union([z.string(), z.number()], {
+  error: (issue) => (issue.input === undefined ? undefined : 'must be text or a number'),
+});
 const asText = (v: string | number) => String(v);
 
 /** Text of at most `max` characters, as a string or a number. */
@@ -28,7 +31,7 @@ const pattern = (re: RegExp, message: string) => text.refine((v) => re.test(asTe
 export const MERCHANT_API_TEXTS = {
   mchId: 'mchId is the merchant number of the API credentials',
   productId: 'productId must be a product id such as 1001',
-  mchOrderNo: 'mchOrderNo: 1 to 64 letters, digits, _ or -',
+  mchOrderNo: 'mchOrderNo must be 1 to 64 letters, digits, _ or -',
   amount: 'amount must be a positive whole number in the product’s units (1/100, or 1/10000 for 1045)',
   url: 'must be an http or https address of at most 512 characters',
   subject: 'subject is at most 128 characters',
@@ -195,7 +198,7 @@ export const ORDER_UPLOAD_TEXTS = {
   tooManyRows: `the file has more than ${ORDER_UPLOAD_MAX_ROWS} order rows: split it`,
   noRows: 'the file has no order rows under its header',
   orderType: 'only collection orders can be uploaded (orderType collection); payout uploads come with payout orders',
-  key: 'key: 1 to 64 letters, digits, _ or - naming this upload (the same key again answers the first result)',
+  key: 'key must be 1 to 64 letters, digits, _ or - naming this upload (the same key again answers the first result)',
   keyReused: 'this upload key was already used for another file: choose the file again to upload it',
   inProgress: 'an upload with this key is still running: wait for its result',
   merchantsOnly: 'only a merchant uploads its own orders',

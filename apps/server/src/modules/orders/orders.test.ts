@@ -1,4 +1,4 @@
-import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
+import { Code, endpoints, MERCHANT_API_TEXTS, ORDER_STATE } from '@paydesk/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -157,6 +157,21 @@ describe('merchant API: signature and checks', () => {
     const missing = await t.call(api.create, unsigned);
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe(Code.invalidInput);
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('names what is wrong: each missing field is required, a value of another type is refused, nothing kept', async () => {
+    const before = await snapshot(t.database);
+    const empty = await t.call(api.create, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: Code.invalidInput, msg: 'mchId: required' });
+    expect(empty.body.data.issues).toEqual(
+      ['mchId', 'productId', 'mchOrderNo', 'amount', 'sign'].map((path) => ({ path, message: 'required' })),
+    );
+    const nested = await t.call(api.create, { ...signed(), extra: { userId: { id: 1 } } });
+    expect(nested.body).toMatchObject({ code: Code.invalidInput, msg: 'extra: must be text or a number' });
+    const badNo = await t.call(api.create, signed({ mchOrderNo: 'no spaces' }));
+    expect(badNo.body.msg).toBe(`mchOrderNo: ${MERCHANT_API_TEXTS.mchOrderNo}`);
     expect(await snapshot(t.database)).toBe(before);
   });
 
