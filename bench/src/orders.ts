@@ -10,7 +10,7 @@
  *   BENCH_SECONDS=60 BENCH_DATABASE_URL=postgres://... npm run bench
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
@@ -155,7 +155,15 @@ async function main() {
     const seed = await seedIfEmpty(database.db, services, config);
     await addSuppliers(services, database.db);
     const merchants = [DEMO_MERCHANT_API, ...(await addMerchants(services, database.db))];
-    const app = await buildApp({ config, database, jobTuning: { pollingIntervalSeconds: 0.5 } });
+    // The server logs as `npm start` does (a line per request at info), into /dev/null: the
+    // serialising and the writes are part of what a request costs. BENCH_LOG=silent leaves them out.
+    const logLevel = process.env.BENCH_LOG ?? 'info';
+    const app = await buildApp({
+      config: { ...config, logLevel },
+      database,
+      jobTuning: { pollingIntervalSeconds: 0.5 },
+      ...(logLevel === 'silent' ? {} : { logStream: createWriteStream('/dev/null') }),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
