@@ -164,8 +164,9 @@ interface NewOrder {
   /** The timeline's note of where it came from. */
   via: NoteTemplate;
   /**
-   * When the create call reached the service: the order's creation time. Its allocation is the batch's
-   * time, so the order performance page's 'time to allocate' includes the wait for the batch.
+   * When the create call reached the service (a signed call: before its checks): the order's creation
+   * time. Its allocation is the batch's time, so the order performance page's 'time to allocate'
+   * includes the checks and the wait for the batch.
    */
   receivedAt: Date;
 }
@@ -246,12 +247,13 @@ export class OrdersService {
    * signature), then creates the order like every other way in (`createFor`).
    */
   async create(params: CreateOrderRequest, ctx: { ip: string; baseUrl: string }): Promise<CreateOrderAnswer> {
+    const receivedAt = this.now();
     const { merchantId, checks } = await this.checkSignedCall(params, ctx.ip);
     const { sign: _sign, ...order } = params;
     const { created: _created, ...answer } = await this.createFor(
       merchantId,
       order,
-      { baseUrl: ctx.baseUrl, via: note('viaApi', { ip: ctx.ip }) },
+      { baseUrl: ctx.baseUrl, via: note('viaApi', { ip: ctx.ip }), receivedAt },
       checks,
     );
     // Kept as allocation failed: the API answers 2008 with the order's code.
@@ -303,11 +305,12 @@ export class OrdersService {
   async createFor(
     merchantId: number,
     params: OrderParams,
-    ctx: { baseUrl: string; via: NoteTemplate },
+    /** `receivedAt`: when the call came (the order's creation time), if before this step. */
+    ctx: { baseUrl: string; via: NoteTemplate; receivedAt?: Date },
     /** `CREATE_CHECKS`' row when the caller read it already (the signed API reads it with the merchant). */
     checks?: CreateChecksRow,
   ): Promise<CreateOrderAnswer & { created: boolean }> {
-    const receivedAt = this.now();
+    const receivedAt = ctx.receivedAt ?? this.now();
     const settings = await this.settings.get();
     if (!settings.enableService) throw apiError('serviceClosed');
     const productId = Number(params.productId);
