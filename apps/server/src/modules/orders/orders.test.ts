@@ -385,6 +385,27 @@ describe('concurrent creates (a batch shares one transaction)', () => {
     await rejectAll([orderCode]);
   });
 
+  it('signed calls arriving together each get their own answer (their first read is shared)', async () => {
+    const calls = [
+      signed({ amount: '24680' }),
+      signed({ mchId: '99999' }),
+      signed({}, 'not-the-secret'),
+      signed({ productId: '9999' }),
+      signed({ amount: '24690' }),
+    ];
+    const results = await Promise.all(calls.map((body) => t.call(api.create, body)));
+    expect(results.map((r) => r.body.code)).toEqual([
+      200,
+      Code.merchantUnavailable,
+      Code.badSignature,
+      Code.productUnavailable,
+      200,
+    ]);
+    expect(results[0]!.body.data.mchOrderNo).toBe(calls[0]!.mchOrderNo);
+    expect(results[4]!.body.data.mchOrderNo).toBe(calls[4]!.mchOrderNo);
+    await rejectAll([results[0]!.body.data.orderCode, results[4]!.body.data.orderCode]);
+  });
+
   it('one request sent several times at once makes one order; other content under its mchOrderNo is 2005', async () => {
     const request = signed({ amount: '13579' });
     const other = signed({ mchOrderNo: request.mchOrderNo, amount: '13580' });

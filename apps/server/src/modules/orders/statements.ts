@@ -24,11 +24,20 @@ export const CREATE_CHECKS = statement<'merchantId' | 'productId' | 'today'>((v)
 );
 
 /**
- * The signed API's one read before its create: the merchant by its number with its whole row
- * (`pd_merchant`: the secret and settings the signature is checked with) and `CREATE_CHECKS`' facts.
+ * The signed API's one read before its create, for the calls that arrived together (pairs by
+ * position; `i` counts from 1, a merchant number no merchant has answers no row): the merchant by its
+ * number with its whole row (`pd_merchant`: the secret and settings the signature is checked with)
+ * and `CREATE_CHECKS`' facts.
  */
-export const SIGNED_CREATE_CHECKS = statement<'merchantNo' | 'productId' | 'today'>((v) =>
-  checksOf(v, `m.merchant_no = ${v.merchantNo}`, ', row_to_json(m) as pd_merchant'),
+export const SIGNED_CREATE_CHECKS = statement<'merchantNos' | 'productIds' | 'today'>(
+  (v) => `
+    select x.i, c.*
+      from unnest(${v.merchantNos}::text[], ${v.productIds}::int[]) with ordinality as x(merchant_no, product_id, i)
+     cross join lateral (${checksOf(
+       { productId: 'x.product_id', today: v.today },
+       'm.merchant_no = x.merchant_no',
+       ', row_to_json(m) as pd_merchant',
+     )}) as c`,
 );
 type Bigint = string | number | null;
 export interface CreateChecksRow {
