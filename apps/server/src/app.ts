@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
   // The merchant API accepts form-encoded bodies as well as JSON.
@@ -364,6 +365,21 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
     await callbacks.sweep();
   });
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
+}
+
+/**
+ * A POST whose Content-Type is JSON and whose body is empty reads as an empty object: clients that set
+ * the header on every call send such requests to getInfo, logout or getSessions. Anything else is
+ * parsed as Fastify does by default (prototype poisoning refused).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return parseJson(req, text, done);
+  });
 }
 
 /** How long /readyz waits for the database's answer before it says the database is not answering. */

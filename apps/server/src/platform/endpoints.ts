@@ -8,6 +8,7 @@ import type { Actor } from './audit.js';
 import type { DataScope, Handlers, PublicContext, UserContext } from './context.js';
 import { sendCsv } from './csv.js';
 import { AppError, BIND_REQUIRED, catalogued } from './errors.js';
+import { unstorableTextIssue } from './input-guard.js';
 import type { SessionStore, SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -80,6 +81,15 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
   };
 }
 
+/** Before the schema: text the database cannot hold is refused whatever field it is in (input-guard.ts). */
+async function refuseUnstorableText(req: FastifyRequest) {
+  const issue = unstorableTextIssue(req.method === 'GET' ? req.query : req.body);
+  if (issue) {
+    const msg = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+    throw new AppError(Code.invalidInput, msg, { issues: [issue] });
+  }
+}
+
 function actorOf(req: FastifyRequest, user: SessionUser | null): Actor {
   return { userId: user?.userId ?? null, account: user?.account ?? null, role: user?.role ?? null, ip: req.ip };
 }
@@ -118,6 +128,7 @@ export function registerEndpoints<G extends Record<string, Endpoint>>(
         ...(endpoint.access === 'public' ? { security: [] } : {}),
       },
       onRequest: guardOf(deps, endpoint),
+      preValidation: refuseUnstorableText,
       handler: async (req, reply) => {
         const guarded = req.paydesk ?? { user: null, scope: { all: true } as DataScope, token2Valid: false };
         const input = endpoint.method === 'GET' ? req.query : req.body;

@@ -42,9 +42,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (isConcurrencyFailure(error)) {
       // Two changes crossed (deadlock or serialization failure): the database undid this one.
-      return reply
-        .status(409)
-        .send({ code: Code.conflict, msg: 'it changed meanwhile, try again', data: { reason: 'concurrentChange' } });
+      return reply.status(409).send({
+        code: Code.conflict,
+        msg: 'someone else changed it at the same moment: try again',
+        data: { reason: 'concurrentChange' },
+      });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply

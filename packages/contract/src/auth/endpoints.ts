@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
-import { pageOf, pagingShape, textFilter } from '../common/paging.js';
+import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
 import { ACCOUNT_MANAGER_ROLES, ALL_ROLES, roleSchema } from '../common/roles.js';
 import {
   accountSchema,
@@ -189,7 +189,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/v1.0/user/enableGoogleVerify',
     summary: 'Require (or not) the authenticator code at sign-in for one account',
-    input: z.strictObject({ userId: z.number().int().positive(), enableGoogleVerify: z.boolean() }),
+    input: z.strictObject({ userId: idSchema, enableGoogleVerify: z.boolean() }),
     output: ok,
     example: { userId: 8, enableGoogleVerify: true },
     access: ACCOUNT_MANAGER_ROLES,
@@ -200,7 +200,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/v1.0/user/setAllowModify',
     summary: 'Allow (or not) an account to change its own nickname and authenticator (passwords it may always change)',
-    input: z.strictObject({ userId: z.number().int().positive(), allowModify: z.boolean() }),
+    input: z.strictObject({ userId: idSchema, allowModify: z.boolean() }),
     output: ok,
     example: { userId: 8, allowModify: false },
     access: ACCOUNT_MANAGER_ROLES,

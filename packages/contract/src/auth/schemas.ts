@@ -21,7 +21,10 @@ const blankToUndefined = (v: unknown) => {
 /** An authenticator code: six digits, trimmed (spec section 5). */
 export const googleCodeSchema = z.preprocess(
   trimmed,
-  z.string().regex(/^\d{6}$/, 'authenticator code must be 6 digits'),
+  z
+    .string()
+    .max(6, 'authenticator code must be 6 digits')
+    .regex(/^\d{6}$/, 'authenticator code must be 6 digits'),
 );
 export const optionalGoogleCodeSchema = z.preprocess(blankToUndefined, googleCodeSchema.optional());
 

@@ -278,6 +278,7 @@ export const callbacksEndpoints = {
         z
           .string()
           .trim()
+          .max(32, 'mchId is a merchant number')
           .regex(/^[A-Za-z0-9]{1,32}$/, 'mchId is a merchant number')
           .nullable()
           .optional(),

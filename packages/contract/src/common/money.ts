@@ -38,7 +38,13 @@ export const moneyFilter = z.preprocess((v) => {
   if (e === null || e === undefined) return e;
   if (typeof e !== 'string' && typeof e !== 'number') return e;
   return majorToMinor(e) ?? Number.NaN;
-}, z.number({ error: 'an amount filter is a decimal number of major units' }).int().nullable().optional());
+}, z
+  .number({ error: 'an amount filter is a decimal number of major units' })
+  .int()
+  .min(-MAX_MONEY_MINOR)
+  .max(MAX_MONEY_MINOR)
+  .nullable()
+  .optional());
 
 /** An amount in minor units in a JSON body: a positive integer. */
 export const minorAmount = z.number().int().positive().max(MAX_MONEY_MINOR);

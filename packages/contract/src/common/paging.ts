@@ -36,6 +36,7 @@ export const dateTimeSchema = z.preprocess(
   emptyToNull,
   z
     .string()
+    .max(19, "date must be formatted 'YYYY-MM-DD HH:mm:ss'")
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "date must be formatted 'YYYY-MM-DD HH:mm:ss'")
     .nullable()
     .optional(),

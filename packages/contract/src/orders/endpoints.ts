@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
-import { moneyFilter, sortShape } from '../common/money.js';
+import { MAX_MONEY_MINOR, moneyFilter, sortShape } from '../common/money.js';
 import { noteTemplateSchema } from '../common/notes.js';
 import {
   dateTimeSchema,
@@ -47,10 +47,12 @@ export const LAST_ORDER_ROLES = [
 export const utrSchema = z
   .string()
   .trim()
+  .max(128, 'a UTR is 6 to 128 letters and digits (a transaction hash: its hex text)')
   .regex(/^[A-Za-z0-9]{6,128}$/, 'a UTR is 6 to 128 letters and digits (a transaction hash: its hex text)');
 export const orderCodeSchema = z
   .string()
   .trim()
+  .max(40, 'no such order code')
   .regex(/^[A-Z0-9]{6,40}$/, 'no such order code');
 
 /** One collection order as lists, exports and the detail see it. Money in minor units. */
@@ -105,6 +107,8 @@ const optionalInt = (values: readonly number[]) =>
     z
       .number()
       .int()
+      .min(Math.min(...values))
+      .max(Math.max(...values))
       .refine((n) => values.includes(n), 'not one of the listed values')
       .optional(),
   );
@@ -132,7 +136,7 @@ export const orderFilterShape = {
   amount: moneyFilter,
   usdtAddress: textFilter(128),
   /** In micro-units (the console multiplies by 1,000,000). */
-  usdtCount: z.preprocess(emptyToNull, z.coerce.number().int().min(0).nullable().optional()),
+  usdtCount: z.preprocess(emptyToNull, z.coerce.number().int().min(0).max(MAX_MONEY_MINOR).nullable().optional()),
   userName: textFilter(128),
   ifscCode: textFilter(11),
   utr: textFilter(128),
@@ -458,6 +462,8 @@ export const ordersEndpoints = {
       orderMark: z
         .number()
         .int()
+        .min(Math.min(...ORDER_MARKS))
+        .max(Math.max(...ORDER_MARKS))
         .refine((n) => (ORDER_MARKS as number[]).includes(n), 'not an order mark'),
     }),
     output: z.object({ orderCode: z.string(), mark: z.number().int(), locked: z.boolean() }),

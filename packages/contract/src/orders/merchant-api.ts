@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MONEY_MINOR } from '../common/money.js';
 
 /**
  * The merchant API's order request (spec section 3) and its signature (DESIGN section 6). Values
@@ -19,7 +20,7 @@ export function signingString(params: Readonly<Record<string, unknown>>, secret:
 }
 
 /** A value sent as text or as a number (form bodies send text, JSON either); anything else is refused. */
-const text = z.union([z.string(), z.number()], {
+const text = z.union([z.string().max(4096), z.number().min(-MAX_MONEY_MINOR).max(MAX_MONEY_MINOR)], {
   error: (issue) => (issue.input === undefined ? undefined : 'must be text or a number'),
 });
 const asText = (v: string | number) => String(v);
@@ -239,7 +240,10 @@ export const orderUploadForm = z.strictObject({
     'file: attach the CSV file as the multipart part "file"',
   ),
   orderType: z.literal(ORDER_UPLOAD_TYPES[0], ORDER_UPLOAD_TEXTS.orderType),
-  key: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, ORDER_UPLOAD_TEXTS.key),
+  key: z
+    .string()
+    .max(64, ORDER_UPLOAD_TEXTS.key)
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, ORDER_UPLOAD_TEXTS.key),
 });
 
 /** What became of one row. `row` is its row in a spreadsheet (the header is row 1). */

@@ -101,9 +101,11 @@ const resourceFields = {
   productId: z
     .number()
     .int()
+    .min(1, T.productUnknown)
+    .max(2_147_483_647, T.productUnknown)
     .refine((id) => productById(id) !== undefined, T.productUnknown),
   name: resourceNameSchema,
-  details: z.record(z.string(), z.unknown()),
+  details: z.record(z.string().max(64), z.unknown()),
   minAmount: optionalMoney,
   maxAmount: optionalMoney,
   dailyAmountLimit: optionalMoney,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountSchema, nicknameSchema, passwordSchema, roleInputSchema, userOptionSchema } from '../auth/schemas.js';
 import { defineEndpoint } from '../common/endpoint.js';
-import { pageOf, pagingShape, queryBoolean, queryIdSchema, textFilter } from '../common/paging.js';
+import { idSchema, pageOf, pagingShape, queryBoolean, queryIdSchema, textFilter } from '../common/paging.js';
 import { ACCOUNT_MANAGER_ROLES, roleSchema, STAFF_ROLES } from '../common/roles.js';
 
 const ok = z.null();
@@ -158,7 +158,7 @@ export const usersEndpoints = {
     path: '/v1.0/admin/updateUser',
     summary: 'Change an account’s nickname, account name, role or password (empty password: unchanged)',
     input: z.strictObject({
-      id: z.number().int().positive(),
+      id: idSchema,
       nickname: nicknameSchema,
       account: accountSchema,
       password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
@@ -185,7 +185,7 @@ export const usersEndpoints = {
     method: 'POST',
     path: '/v1.0/admin/repairUser',
     summary: 'Rename an account whose account name is wrong or clashes',
-    input: z.strictObject({ userId: z.number().int().positive(), newAccountName: accountSchema }),
+    input: z.strictObject({ userId: idSchema, newAccountName: accountSchema }),
     output: ok,
     example: { userId: 9, newAccountName: 'service3' },
     access: ACCOUNT_MANAGER_ROLES,

@@ -36,12 +36,16 @@ export const viewPageSchema = z
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const filterKeySchema = z
   .string()
+  .max(64, VIEW_TEXTS.filterKey)
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, VIEW_TEXTS.filterKey)
   .refine((k) => !RESERVED_KEYS.has(k), VIEW_TEXTS.filterKey);
 
 /** A view's filters as the list sends them: flat, scalar values only. */
 export const viewFiltersSchema = z
-  .record(filterKeySchema, z.union([z.string().max(MAX_VIEW_FILTERS_JSON), z.number(), z.boolean(), z.null()]))
+  .record(
+    filterKeySchema,
+    z.union([z.string().max(MAX_VIEW_FILTERS_JSON), z.number().min(-1e15).max(1e15), z.boolean(), z.null()]),
+  )
   .refine(
     (f) => Object.keys(f).length <= MAX_VIEW_FILTERS && JSON.stringify(f).length <= MAX_VIEW_FILTERS_JSON,
     VIEW_TEXTS.filtersTooLarge,

@@ -20,7 +20,7 @@ import {
   type SignType,
   SUPPLEMENT_TYPE,
 } from '@paydesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
 import { merchants, type orderAllocations, orderEvents, orders, resources } from '../../db/schema.js';
@@ -77,7 +77,7 @@ export type OrderParams = Omit<CreateOrderRequest, 'sign'>;
 export const ORDER_TEXTS = {
   notAllowed: 'this action is not allowed in the order’s current state',
   locked: 'the order is locked for investigation: unlock it first',
-  changed: 'the order changed meanwhile: reload it',
+  changed: 'someone else acted on this order first: reload it',
   timeoutSupplementOff: 'timed-out orders may not be supplemented (CanTimeoutSupplement is off)',
   utrUsed: 'this UTR already confirmed another order',
   supplierBalanceShort: 'the supplier’s available balance does not cover this order',
@@ -865,7 +865,7 @@ export class OrdersService {
     run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
   ): Promise<OrderRecord> {
     const seen = await this.findInScope(this.db, orderCode, scope);
-    this.checkAllowed(seen, action);
+    await this.checkAllowed(seen, action);
     const settings = await this.settings.get();
     const result = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
@@ -895,11 +895,27 @@ export class OrdersService {
     return result;
   }
 
-  private checkAllowed(order: OrderRecord, action: OrderAction): void {
+  /**
+   * Refuses an action the order's state does not allow. When the order was in a state that allowed it
+   * and someone moved it on (the race was lost before this request even read the order), the answer is
+   * the same 409 as a race lost inside the lock; an action this order never allowed is a 422.
+   */
+  private async checkAllowed(order: OrderRecord, action: OrderAction): Promise<void> {
     if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) throw refused(ORDER_TEXTS.locked, 'orderLocked');
-    if (!(ACTION_FROM[action] as readonly number[]).includes(order.state)) {
-      throw refused(ORDER_TEXTS.notAllowed, 'stateNotAllowed');
-    }
+    const from = ACTION_FROM[action] as readonly number[];
+    if (from.includes(order.state)) return;
+    const [wasAllowed] = await this.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.orderId, order.id),
+          or(inArray(orderEvents.fromState, [...from]), inArray(orderEvents.toState, [...from])),
+        ),
+      )
+      .limit(1);
+    if (wasAllowed) throw conflict(ORDER_TEXTS.changed, 'orderChanged');
+    throw refused(ORDER_TEXTS.notAllowed, 'stateNotAllowed');
   }
 
   async findInScope(db: DbOrTx, orderCode: string, scope: DataScope): Promise<OrderRecord> {

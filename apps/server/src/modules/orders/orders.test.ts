@@ -499,9 +499,11 @@ describe('payment and the ledger', () => {
     const [callback] = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.orderId, paid.id));
     expect(callback?.state).toBe('pending');
     expect(callback?.notificationId).toBe(`N${orderCode}`);
-    // Confirming twice is refused by state and moves nothing.
+    // Confirming twice is a lost race (the order was confirmable and someone acted first): 409, nothing moves.
     const again = await t.call(api.confirmOrder, { orderCode }, auth(owner));
-    expect(again.body.code).toBe(Code.businessRule);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: Code.conflict, data: { reason: 'orderChanged' } });
+    expect(again.body.msg).toMatch(/someone else acted/);
     await expectLedgerOk();
   });
 

@@ -135,7 +135,7 @@ export const ordersLocales = {
     reason: {
       stateNotAllowed: '订单当前状态不允许此操作',
       orderLocked: '订单因调查被锁定，请先解锁',
-      orderChanged: '订单已被他人修改，请刷新后重试',
+      orderChanged: '其他人已先处理了这个订单，请刷新后重试',
       timeoutSupplementOff: '已超时订单不允许补单（CanTimeoutSupplement 已关闭）',
       utrUsed: '该 UTR 已确认过另一笔订单',
       supplierBalanceShort: '码商可用余额不足以承接该订单',
@@ -406,7 +406,7 @@ export const ordersLocales = {
     reason: {
       stateNotAllowed: '訂單目前狀態不允許此操作',
       orderLocked: '訂單因調查被鎖定，請先解鎖',
-      orderChanged: '訂單已被他人修改，請重新整理後重試',
+      orderChanged: '其他人已先處理了這個訂單，請重新整理後重試',
       timeoutSupplementOff: '已逾時訂單不允許補單（CanTimeoutSupplement 已關閉）',
       utrUsed: '該 UTR 已確認過另一筆訂單',
       supplierBalanceShort: '碼商可用餘額不足以承接該訂單',
@@ -679,7 +679,7 @@ export const ordersLocales = {
     reason: {
       stateNotAllowed: 'This action is not allowed in the order’s current state',
       orderLocked: 'The order is locked for investigation: unlock it first',
-      orderChanged: 'The order changed meanwhile: reload it',
+      orderChanged: 'Someone else acted on this order first: reload it',
       timeoutSupplementOff: 'Timed-out orders may not be supplemented (CanTimeoutSupplement is off)',
       utrUsed: 'This UTR already confirmed another order',
       supplierBalanceShort: 'The supplier’s available balance does not cover this order',
