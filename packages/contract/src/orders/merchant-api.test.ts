@@ -124,9 +124,9 @@ describe('the signing string is unambiguous', () => {
         .slice(0, -1)
         .map((pair) => {
           const at = pair.indexOf('=');
-          const unescape = (v: string) =>
+          const decode = (v: string) =>
             v.replace(/%(25|26|3D)/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-          return [unescape(pair.slice(0, at)), unescape(pair.slice(at + 1))];
+          return [decode(pair.slice(0, at)), decode(pair.slice(at + 1))];
         }),
     );
 

@@ -39,8 +39,8 @@ function params(over: Record<string, string> = {}): Record<string, string> {
 const signed = (
   p: Record<string, string>,
   signType: 'HMAC-SHA256' | 'MD5' = 'HMAC-SHA256',
-  secret = DEMO_MERCHANT_API.secret,
-) => ({
+  secret: string = DEMO_MERCHANT_API.secret,
+): Record<string, string> => ({
   ...p,
   sign: signParams(p, secret, signType),
 });
