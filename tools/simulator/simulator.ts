@@ -301,6 +301,8 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
         returnUrl,
         subject: 'Simulated top-up',
         clientIp: `49.${randomInt(32, 48)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+        // As integrations written for gateways of this kind do: the type is signed with the rest.
+        signType: options.merchant.signType,
       };
       params.sign = sign(params, options.merchant.secret, options.merchant.signType);
       let answer: Answer;

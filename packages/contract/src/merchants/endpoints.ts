@@ -21,6 +21,15 @@ export const signTypeSchema = z.enum(SIGN_TYPES);
 /** Most addresses an API IP whitelist holds. */
 export const MAX_IP_WHITELIST = 50;
 
+/**
+ * The shortest prefix a whitelist range may have. Wider ranges than one network operator's block
+ * (a /16 of IPv4 is 65,536 addresses; a /32 of IPv6 is what a registry allocates to one operator)
+ * span addresses anyone can rent, so the whitelist would stop nobody: 0.0.0.0/0 and ::/0 are the
+ * extreme case. An IPv6 range that covers IPv4-mapped addresses (::ffff:0:0/96) counts by its IPv4
+ * part, since the server matches IPv4 callers against it.
+ */
+export const MIN_WHITELIST_PREFIX = { ipv4: 16, ipv6: 32 } as const;
+
 /** English refusal texts of this area; the console translates them by their reason key. */
 export const MERCHANT_TEXTS = {
   autoCreateOff:
@@ -28,6 +37,7 @@ export const MERCHANT_TEXTS = {
   accountUnavailable: 'that account is not an unused merchant account',
   accountLinked: 'that account is already linked to a merchant',
   invalidIp: 'each whitelist entry must be an IPv4 or IPv6 address or a CIDR range',
+  ipTooWide: `a whitelist range may be at most a /${MIN_WHITELIST_PREFIX.ipv4} of IPv4 or a /${MIN_WHITELIST_PREFIX.ipv6} of IPv6: 0.0.0.0/0, ::/0 and ranges nearly that wide let almost any address call the API`,
   notifyUrl: 'the callback address must be an http or https URL of at most 512 characters',
 } as const;
 

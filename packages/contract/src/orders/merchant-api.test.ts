@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CALLBACK_SCHEDULE_MS, DEFAULT_CALLBACK_WINDOW_HOURS } from '../callbacks/endpoints.js';
 import { type CodeValue, codeCatalogue } from '../common/codes.js';
 import { PRODUCTS } from '../products/catalogue.js';
-import { createOrderRequest, signingString } from './merchant-api.js';
+import { createOrderRequest, escapeSigned, MERCHANT_API_TEXTS, signingString } from './merchant-api.js';
 
 /**
  * docs/merchant-api.md against the contract: every signature the guide writes down is what the
@@ -70,6 +70,8 @@ const run = (cmd: string, args: string[], input?: string) => {
 const createParams = paramsOf('create-params');
 const createSign = code('create-sign');
 const createBody = { ...createParams, sign: createSign };
+const escapedParams = paramsOf('escaped-params');
+const escapedSign = code('escaped-sign');
 
 describe('the worked example of the signature', () => {
   it('its signing string and signatures are what the contract computes', () => {
@@ -100,6 +102,158 @@ describe('the worked example of the signature', () => {
   });
 });
 
+/**
+ * Issue 17: a value holding '&' or '=' made two parameter sets share one signing string. Also the
+ * known answer of a legacy MD5 merchant's ordinary request, computed before the escaping existed
+ * (main at bf5b304): it must verify exactly as before.
+ */
+describe('the signing string is unambiguous', () => {
+  /** The signing string as it was before issue 17: values joined raw. */
+  const rawJoin = (params: Record<string, string>) =>
+    [
+      ...Object.keys(params)
+        .sort()
+        .map((k) => `${k}=${params[k]}`),
+      `key=${SECRET}`,
+    ].join('&');
+  /** Reads a signing string back into its parameters (what a verifier could have meant). */
+  const readBack = (text: string) =>
+    Object.fromEntries(
+      text
+        .split('&')
+        .slice(0, -1)
+        .map((pair) => {
+          const at = pair.indexOf('=');
+          const decode = (v: string) =>
+            v.replace(/%(25|26|3D)/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          return [decode(pair.slice(0, at)), decode(pair.slice(at + 1))];
+        }),
+    );
+
+  const base = { mchId: '10001', productId: '1001', mchOrderNo: 'A1', amount: '50000' };
+
+  it('two parameter sets that shared a signing string (and so a signature) now sign differently', () => {
+    const oneValue = { ...base, subject: 'Top-up&userName=Eve' };
+    const twoValues = { ...base, subject: 'Top-up', userName: 'Eve' };
+    expect(rawJoin(oneValue)).toBe(rawJoin(twoValues));
+    expect(signingString(oneValue, SECRET)).not.toBe(signingString(twoValues, SECRET));
+    expect(hmac(signingString(oneValue, SECRET))).not.toBe(hmac(signingString(twoValues, SECRET)));
+    // An amount smuggled in a notify URL's query string.
+    const smuggled = { ...base, notifyUrl: 'https://m.example/n?x=1&amount=1' };
+    const { amount: _a, ...rest } = base;
+    const honest = { ...rest, amount: '1', notifyUrl: 'https://m.example/n?x=1' };
+    expect(signingString(smuggled, SECRET)).not.toBe(signingString(honest, SECRET));
+    // An escape written literally is not the character it escapes.
+    expect(signingString({ ...base, subject: 'a%26b' }, SECRET)).not.toBe(
+      signingString({ ...base, subject: 'a&b' }, SECRET),
+    );
+  });
+
+  it('every signing string reads back to exactly the parameters signed', () => {
+    const tricky = [
+      'a&b',
+      'a=b',
+      '%',
+      '%26',
+      '100% & more',
+      '==&&',
+      'k=v&key=x',
+      '中文=&',
+      'https://m.example/n?a=1&b=%20',
+    ];
+    for (const value of tricky) {
+      const params = { ...base, subject: value, extra: `{"v":"${value}"}` };
+      expect(readBack(signingString(params, SECRET)), value).toEqual(params);
+    }
+    expect(escapeSigned('a%b&c=d')).toBe('a%25b%26c%3Dd');
+  });
+
+  it('a legacy MD5 merchant’s ordinary request signs exactly as before (known answer from before the change)', () => {
+    const ordinary = {
+      mchId: '10001',
+      productId: '1001',
+      mchOrderNo: 'LEGACY-MD5-0001',
+      amount: '54321',
+      notifyUrl: 'https://shop.example/pay/notify',
+      returnUrl: 'https://shop.example/thanks',
+      subject: 'Order 42: 2 items',
+      clientIp: '203.0.113.7',
+      extra: '{"cart":"42","channel":"web"}',
+      userName: 'Asha Rao',
+    };
+    const text = signingString(ordinary, SECRET);
+    expect(text).toBe(rawJoin(ordinary));
+    expect(md5(text)).toBe('258087264E65E377551ACBBD402EA37E');
+    expect(hmac(text)).toBe('7843FD2E54BE18E826ECDEF8D2731D4F29D55847C686AC85E4B4B214AEE14B50');
+  });
+
+  it('signType is signed like any other parameter', () => {
+    const without = signingString(base, SECRET);
+    const withType = signingString({ ...base, signType: 'MD5' }, SECRET);
+    expect(withType).toBe(
+      'amount=50000&mchId=10001&mchOrderNo=A1&productId=1001&signType=MD5&key=demo-secret-merchant1',
+    );
+    expect(withType).not.toBe(without);
+    expect(createOrderRequest.safeParse({ ...base, signType: 'MD5', sign: md5(withType) }).success).toBe(true);
+    const other = createOrderRequest.safeParse({ ...base, signType: 'SHA1', sign: md5(withType) });
+    expect(other.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['signType', MERCHANT_API_TEXTS.signType],
+    ]);
+  });
+});
+
+describe('clientIp', () => {
+  const request = (clientIp: unknown) =>
+    createOrderRequest.safeParse({
+      mchId: '10001',
+      productId: '1001',
+      mchOrderNo: 'A1',
+      amount: '1',
+      clientIp,
+      sign: 'A'.repeat(64),
+    });
+  it('takes IPv4 and IPv6 addresses', () => {
+    for (const ip of ['203.0.113.7', '::1', '2001:db8::7', '::ffff:198.51.100.1', '0.0.0.0', '255.255.255.255'])
+      expect([ip, request(ip).success]).toEqual([ip, true]);
+  });
+  it('refuses what is not an address, with the field’s message', () => {
+    for (const ip of [
+      '999.999.1.1',
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '01.2.3.4',
+      '1.2.3.4/24',
+      'fe80::1%eth0',
+      ':::1',
+      'localhost',
+      ' 1.2.3.4',
+      16909060,
+    ]) {
+      const res = request(ip);
+      expect([ip, res.success]).toEqual([ip, false]);
+      expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['clientIp', MERCHANT_API_TEXTS.clientIp],
+      ]);
+    }
+  });
+});
+
+describe('the worked example with signType and a query string', () => {
+  it('escapes the notify URL’s = and & in the signing string, signs signType, and its form passes the API’s checks', () => {
+    expect(escapedParams.notifyUrl).toBe('https://merchant.example/notify?shop=7&lang=en');
+    expect(escapedParams.signType).toBe('HMAC-SHA256');
+    const text = signingString(escapedParams, SECRET);
+    expect(code('escaped-signing-string')).toBe(text);
+    expect(text).toContain('notifyUrl=https://merchant.example/notify?shop%3D7%26lang%3Den&');
+    expect(text).toContain('&signType=HMAC-SHA256&');
+    expect(escapedSign).toBe(hmac(text));
+    const form = Object.fromEntries(new URLSearchParams(code('escaped-form')));
+    expect(form).toEqual({ ...escapedParams, sign: escapedSign });
+    expect(createOrderRequest.safeParse(form).success).toBe(true);
+  });
+});
+
 describe('the examples, run', () => {
   it('Node: prints the signature and posts the JSON body', () => {
     const snippet = code('snippet-node');
@@ -108,9 +262,13 @@ describe('the examples, run', () => {
   console.error(JSON.stringify({ url: String(url), body: init.body }));
   return new Response(JSON.stringify({ code: 200, msg: 'success', data: { payUrl: '${API}/pay/C1' } }));
 };\n`;
-    writeFileSync(join(work, 'sign.mjs'), prelude + snippet);
+    // Then its signing function over the second worked example (escaping and signType).
+    const more = `\nconsole.log(sign(${JSON.stringify(escapedParams)}, SECRET));\n`;
+    writeFileSync(join(work, 'sign.mjs'), prelude + snippet + more);
     const { stdout, stderr } = run(process.execPath, ['sign.mjs']);
-    expect(stdout.split('\n')[0]).toBe(createSign);
+    const out = stdout.trim().split('\n');
+    expect(out[0]).toBe(createSign);
+    expect(out.at(-1)).toBe(escapedSign);
     const sent = JSON.parse(stderr) as { url: string; body: string };
     expect(sent.url).toBe(`${API}/v1.0/api/order/create`);
     expect(JSON.parse(sent.body)).toEqual(createBody);
@@ -126,18 +284,31 @@ def _urlopen(req, *args, **kwargs):
     return _Answer(b'{"code": 200, "msg": "success", "data": {"payUrl": "${API}/pay/C1"}}')
 _request.urlopen = _urlopen
 `;
-    writeFileSync(join(work, 'sign.py'), prelude + code('snippet-python'));
+    const more = `\nprint(sign(json.loads(${JSON.stringify(JSON.stringify(escapedParams))}), SECRET))\n`;
+    writeFileSync(join(work, 'sign.py'), prelude + code('snippet-python') + more);
     const { stdout, stderr } = run('python3', ['sign.py']);
-    expect(stdout.split('\n')[0]).toBe(createSign);
+    const out = stdout.trim().split('\n');
+    expect(out[0]).toBe(createSign);
+    expect(out.at(-1)).toBe(escapedSign);
     const sent = JSON.parse(stderr) as { url: string; body: string };
     expect(sent.url).toBe(`${API}/v1.0/api/order/create`);
     expect(JSON.parse(sent.body)).toEqual(createBody);
   });
 
   it.runIf(has('java'))('Java: prints the signature', () => {
-    writeFileSync(join(work, 'SignExample.java'), code('snippet-java'));
+    // Before main's early return: the same signing function over the second worked example.
+    const puts = Object.entries(escapedParams)
+      .map(([k, v]) => `more.put(${JSON.stringify(k)}, ${JSON.stringify(v)});`)
+      .join(' ');
+    const more = `Map<String, String> more = new LinkedHashMap<>(); ${puts} System.out.println(sign(more, SECRET));\n`;
+    const snippet = code('snippet-java');
+    expect(snippet).toContain('        if (args.length == 0) return;');
+    writeFileSync(
+      join(work, 'SignExample.java'),
+      snippet.replace('        if (args.length == 0) return;', `        ${more}        if (args.length == 0) return;`),
+    );
     const { stdout } = run('java', ['SignExample.java']);
-    expect(stdout.trim()).toBe(createSign);
+    expect(stdout.trim().split('\n')).toEqual([createSign, escapedSign]);
   });
 
   it.runIf(has('openssl') && has('bash'))('curl with openssl: signs, then sends the JSON body and the form', () => {
@@ -169,6 +340,7 @@ _request.urlopen = _urlopen
     expect(snippet).toContain(`// ${createSign}`);
     expect(snippet).toContain("hash_hmac('sha256', signing_string($params, $secret), $secret)");
     expect(snippet).toContain('ksort($params, SORT_STRING)');
+    expect(snippet).toContain("str_replace(['%', '&', '='], ['%25', '%26', '%3D'], $text)");
     if (has('php')) {
       // Up to the request: the signing part prints the signature.
       writeFileSync(join(work, 'sign.php'), snippet.slice(0, snippet.indexOf('$ch = curl_init')));

@@ -10,12 +10,27 @@ import { MAX_MONEY_MINOR } from '../common/money.js';
 /** Where the server serves the merchant integration guide (docs/merchant-api.md) as a page. */
 export const MERCHANT_GUIDE_PATH = '/docs/merchant-api';
 
-/** The signature covers every non-empty parameter but `sign`, sorted by name (ASCII), as `k=v&...&key=<secret>`. */
+/**
+ * '%', '&' and '=' in a name or value, percent-encoded (RFC 3986 section 2.1): `%25`, `%26`, `%3D`.
+ * Joined raw, `subject=a&amount=1` could be one parameter or two, so two parameter sets could share
+ * a signature; escaped, the signing string reads back to exactly one set. Every other character is
+ * signed as it is, so a value without these three signs exactly as it did before (legacy MD5
+ * integrations keep working).
+ */
+export function escapeSigned(text: string): string {
+  return text.replace(/[%&=]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * The signature covers every non-empty parameter but `sign` (`signType` included), sorted by name
+ * (ASCII), as `k=v&...&key=<secret>`, each name and value with '%', '&' and '=' escaped
+ * (`escapeSigned`).
+ */
 export function signingString(params: Readonly<Record<string, unknown>>, secret: string): string {
   const keys = Object.keys(params)
     .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== null && String(params[k]) !== '')
     .sort();
-  const pairs = keys.map((k) => `${k}=${String(params[k])}`);
+  const pairs = keys.map((k) => `${escapeSigned(k)}=${escapeSigned(String(params[k]))}`);
   return [...pairs, `key=${secret}`].join('&');
 }
 
@@ -37,7 +52,8 @@ export const MERCHANT_API_TEXTS = {
   url: 'must be an http or https address of at most 512 characters',
   subject: 'subject is at most 128 characters',
   body: 'body is at most 512 characters',
-  clientIp: 'clientIp must be an IPv4 or IPv6 address',
+  clientIp: 'clientIp must be an IPv4 or IPv6 address, such as 203.0.113.7 or 2001:db8::7',
+  signType: 'signType must be HMAC-SHA256 or MD5: your merchant’s signature type',
   sign: 'sign must be the upper-case hex signature (32 or 64 characters)',
   extra: 'extra must be JSON text of an object with at most 20 string values (at most 1024 characters)',
   userName: 'userName is at most 128 characters',
@@ -51,7 +67,10 @@ export const MERCHANT_API_TEXTS = {
 const M = MERCHANT_API_TEXTS;
 
 const URL_RE = /^https?:\/\/[^\s]{1,500}$/;
-const IP_RE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:.]{2,45})$/;
+
+/** zod's own address checks (each octet 0..255; IPv6 as a URL host parses it, no zone index). */
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+const isIpAddress = (v: string | number) => typeof v === 'string' && ipAddress.safeParse(v).success;
 
 function isExtra(v: string | number): boolean {
   const s = asText(v);
@@ -86,9 +105,11 @@ export const createOrderRequest = z.strictObject({
   notifyUrl: pattern(URL_RE, `notifyUrl ${M.url}`).optional(),
   subject: field(128, M.subject).optional(),
   body: field(512, M.body).optional(),
-  clientIp: pattern(IP_RE, M.clientIp).optional(),
+  clientIp: text.refine(isIpAddress, M.clientIp).optional(),
   extra: text.refine(isExtra, M.extra).optional(),
   ...channelFieldsShape,
+  /** Optional; when sent it is signed like the others and must be the merchant's signature type. */
+  signType: pattern(/^(?:HMAC-SHA256|MD5)$/, M.signType).optional(),
   sign: pattern(/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{64})$/, M.sign),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequest>;

@@ -228,6 +228,22 @@ describe('delivery', () => {
     expect(merchant.to('/n/flaky').map((r) => r.answered)).toEqual([500, 200, 'redirect', 'hang', 'success']);
   });
 
+  it('a notify URL at the cloud metadata address is never called, though the demo allows private networks', async () => {
+    expect(t.config.callbackPrivateNetworks ?? t.config.demo).toBe(true);
+    const orderCode = await createOrder(t, 'http://169.254.169.254/latest/meta-data/iam/security-credentials/');
+    await pay(orderCode);
+    const [callback] = await waitFor(
+      `the first attempt of ${orderCode}`,
+      () => callbacksOf(t, orderCode),
+      (rows) => (rows[0]?.attempts ?? 0) >= 1,
+    );
+    const [first] = await attemptsOf(t, callback!.id);
+    expect(first).toMatchObject({ attemptNo: 1, succeeded: false, responseStatus: null });
+    expect(first!.error).toBe(
+      'the address 169.254.169.254 is link-local or a cloud metadata service: callbacks never call it',
+    );
+  });
+
   it('the callback carries the order’s public fields, signed with the merchant’s key and sign type', async () => {
     const url = merchant.script('/n/fields', ['success']);
     const extra = JSON.stringify({ shop: 'north' });

@@ -1,9 +1,10 @@
+import type { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpoints } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/harness.js';
-import { isPrivateAddress, postForm } from './delivery.js';
+import { checkedLookup, isNeverCalled, isPrivateAddress, postForm } from './delivery.js';
 
 /** A merchant's receiver on this machine's loopback, answering SUCCESS and counting what reached it. */
 let server: Server;
@@ -84,6 +85,103 @@ describe('private networks (SSRF)', () => {
         error: 'the address 127.0.0.1 is in a private network: callbacks may not call it (CALLBACK_PRIVATE_NETWORKS)',
       });
       expect(received).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('link-local and cloud metadata addresses: never, even with CALLBACK_PRIVATE_NETWORKS on', () => {
+  /** A dns.lookup that answers these addresses for any name (as a rebinding name could). */
+  const resolvingTo = (addresses: LookupAddress[]) =>
+    ((_host: string, _options: unknown, callback: (error: Error | null, all: LookupAddress[]) => void) =>
+      callback(null, addresses)) as unknown as typeof dnsLookup;
+  const NEVER_TEXT = /^the address .+ is link-local or a cloud metadata service: callbacks never call it$/;
+
+  it('knows link-local and the metadata services, in every form; loopback and private ranges are not among them', () => {
+    for (const host of [
+      '169.254.169.254',
+      '169.254.0.1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '192.0.0.192',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      'metadata.google.internal',
+      'METADATA.google.internal',
+    ])
+      expect([host, isNeverCalled(host)]).toEqual([host, true]);
+    for (const host of [
+      '127.0.0.1',
+      '::1',
+      '10.0.0.1',
+      '192.168.1.1',
+      'fd12:3456::1',
+      '8.8.8.8',
+      'localhost',
+      'shop.example',
+    ])
+      expect([host, isNeverCalled(host)]).toEqual([host, false]);
+  });
+
+  it('refuses the metadata service, link-local and their other spellings before connecting, with private networks allowed', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      'http://2852039166/latest/meta-data/', // 169.254.169.254 as one number
+      'http://0xa9.0xfe.0xa9.0xfe/', // and in hex
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://[fe80::1]:8080/notify',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://metadata.google.internal./computeMetadata/v1/',
+      'http://100.100.100.200/latest/meta-data/',
+    ]) {
+      const res = await postForm(url, 'a=1', 2000, { privateNetworks: true });
+      expect(res, url).toMatchObject({ status: null, responseBody: null, succeeded: false });
+      expect(res.error, url).toMatch(NEVER_TEXT);
+    }
+  });
+
+  it('refuses a name that resolves to a metadata address (checked at connection, for both settings)', async () => {
+    for (const privateNetworks of [true, false]) {
+      const lookup = checkedLookup(privateNetworks, resolvingTo([{ address: '169.254.169.254', family: 4 }]));
+      const error = await new Promise<Error | null>((resolve) =>
+        lookup('rebinding.example', { all: false }, (e) => resolve(e)),
+      );
+      expect(error?.message).toBe(
+        'the address 169.254.169.254 is link-local or a cloud metadata service: callbacks never call it',
+      );
+      expect((error as NodeJS.ErrnoException).code).toBe('EPRIVATE');
+    }
+    // With private networks allowed, a name resolving to loopback goes through (the demo's receivers).
+    const demo = checkedLookup(true, resolvingTo([{ address: '127.0.0.1', family: 4 }]));
+    const answer = await new Promise<[Error | null, unknown]>((resolve) =>
+      demo('receiver.local', { all: false }, (e, address) => resolve([e, address])),
+    );
+    expect(answer).toEqual([null, '127.0.0.1']);
+  });
+
+  it('the order send test refuses 169.254.169.254 with CALLBACK_PRIVATE_NETWORKS on, and still reaches a loopback receiver', async () => {
+    const t = await startTestApp({ config: { callbackPrivateNetworks: true } });
+    try {
+      const admin = await t.loginWithToken2('admin');
+      const metadata = await t.call(
+        endpoints.callbacks.sendTest,
+        { url: 'http://169.254.169.254/latest/meta-data/' },
+        admin,
+      );
+      expect(metadata.body.code, JSON.stringify(metadata.body)).toBe(200);
+      expect(metadata.body.data).toMatchObject({
+        succeeded: false,
+        responseStatus: null,
+        error: 'the address 169.254.169.254 is link-local or a cloud metadata service: callbacks never call it',
+      });
+      const before = received;
+      const local = await t.call(endpoints.callbacks.sendTest, { url: `http://127.0.0.1:${port}/notify` }, admin);
+      expect(local.body.data).toMatchObject({ succeeded: true, responseStatus: 200 });
+      expect(received).toBe(before + 1);
     } finally {
       await t.close();
     }

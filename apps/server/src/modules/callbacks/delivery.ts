@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { CALLBACK_RESPONSE_LIMIT } from '@paydesk/contract';
 import { Agent, fetch, type Response } from 'undici';
 
@@ -18,10 +18,14 @@ export interface Exchange {
 /** More than this is not a SUCCESS answer: reading stops here. */
 const READ_LIMIT = 64 * 1024;
 
-/** The URL's host as an address or name (IPv6 without brackets), or null when it does not parse. */
+/**
+ * The URL's host as an address or name (IPv6 without brackets, a name without its final dot), or
+ * null when it does not parse. The URL parser writes every IPv4 form in dots (http://2852039166/ is
+ * 169.254.169.254).
+ */
 function hostOf(url: string): string | null {
   try {
-    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   } catch {
     return null;
   }
@@ -85,6 +89,22 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
 /**
+ * Addresses no callback and no send test ever reaches, whatever CALLBACK_PRIVATE_NETWORKS says:
+ * link-local, where cloud metadata services answer with the instance's credentials, and the metadata
+ * services' addresses outside it. The demo's receivers are on loopback, never here.
+ */
+const NEVER = new BlockList();
+// Link-local; 169.254.169.254 is the metadata service of AWS, GCP, Azure, DigitalOcean, OpenStack.
+NEVER.addSubnet('169.254.0.0', 16, 'ipv4');
+NEVER.addAddress('100.100.100.200', 'ipv4'); // Alibaba Cloud's metadata service
+NEVER.addAddress('192.0.0.192', 'ipv4'); // Oracle Cloud's metadata service
+NEVER.addSubnet('fe80::', 10, 'ipv6');
+NEVER.addAddress('fd00:ec2::254', 'ipv6'); // AWS's metadata service over IPv6
+NEVER.addSubnet('64:ff9b::a9fe:0', 112, 'ipv6'); // 169.254.0.0/16 through NAT64
+/** Names of metadata services (they resolve to the addresses above, which are checked too). */
+const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data']);
+
+/**
  * Whether `address` (an IP literal) is in a private or reserved range. IPv4-mapped IPv6 addresses
  * (::ffff:127.0.0.1, ::ffff:7f00:1) are checked against the IPv4 ranges by BlockList itself.
  */
@@ -94,37 +114,63 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Whether `host` (an IP literal or a name) is link-local or a cloud metadata service: never called. */
+export function isNeverCalled(host: string): boolean {
+  const family = isIP(host);
+  if (family === 0) return METADATA_NAMES.has(host.toLowerCase());
+  return NEVER.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 const refusal = (address: string) =>
   `the address ${address} is in a private network: callbacks may not call it (CALLBACK_PRIVATE_NETWORKS)`;
+const neverRefusal = (host: string) =>
+  `the address ${host} is link-local or a cloud metadata service: callbacks never call it`;
+
+/** Why `host` may not be called, or null when it may. */
+export function hostRefusal(host: string, privateNetworks: boolean): string | null {
+  if (isNeverCalled(host)) return neverRefusal(host);
+  if (!privateNetworks && isPrivateAddress(host)) return refusal(host);
+  return null;
+}
+
+type Lookup = typeof dnsLookup;
 
 /**
- * The connections of callbacks that may only reach public addresses: the name is resolved here and
- * the connection goes to the address checked (a name that resolves differently a second time cannot
- * slip through).
+ * A connection's name lookup that checks every address the name resolves to (hostRefusal) and hands
+ * the connection only the addresses checked: a name that resolves differently a second time cannot
+ * slip through. `resolve` is dns.lookup but in tests.
  */
-const publicOnly = new Agent({
-  connect: {
-    lookup(hostname, options, callback) {
-      dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-        if (error) return callback(error, '', 0);
-        const denied = addresses.find((a) => isPrivateAddress(a.address));
-        if (denied) {
-          return callback(Object.assign(new Error(refusal(denied.address)), { code: 'EPRIVATE' }), '', 0);
-        }
-        // The caller asked for one address or for all, as dns.lookup answers either.
-        if ((options as { all?: boolean }).all) return (callback as unknown as AllCallback)(null, addresses);
-        return callback(null, addresses[0]!.address, addresses[0]!.family);
-      });
-    },
-  },
-});
-type AllCallback = (error: Error | null, addresses: LookupAddress[]) => void;
+export function checkedLookup(privateNetworks: boolean, resolve: Lookup = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      for (const a of addresses) {
+        const why = hostRefusal(a.address, privateNetworks);
+        if (why) return callback(Object.assign(new Error(why), { code: 'EPRIVATE' }), '', 0);
+      }
+      // The caller asked for one address or for all, as dns.lookup answers either.
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+/**
+ * The connections of callbacks: with private networks refused (production), only public addresses;
+ * with them allowed (the demo), anything but link-local and metadata addresses.
+ */
+const agents = new Map(
+  [false, true].map((privateNetworks) => [
+    privateNetworks,
+    new Agent({ connect: { lookup: checkedLookup(privateNetworks) } }),
+  ]),
+);
 
 /**
  * POSTs a form body to `url` and reads the answer: no redirect is followed (a 3xx is a failed
  * attempt), the whole exchange is bounded by `timeoutMs`, and at most 64 KiB of the answer is read.
- * Unless `privateNetworks` is allowed, an address in a private or reserved range is refused before
- * connecting (see PRIVATE).
+ * Link-local and cloud metadata addresses are refused before connecting (NEVER), and so are, unless
+ * `privateNetworks` is allowed, addresses in private or reserved ranges (PRIVATE).
  */
 export async function postForm(
   url: string,
@@ -134,16 +180,13 @@ export async function postForm(
 ): Promise<Exchange> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  if (!options.privateNetworks) {
-    // An IP literal is connected to without a lookup: check it here.
-    const host = hostOf(url);
-    if (host !== null && isPrivateAddress(host)) {
-      return { status: null, responseBody: null, error: refusal(host), durationMs: elapsed(), succeeded: false };
-    }
-  }
+  // An IP literal is connected to without a lookup: check it here (a name is checked by the lookup).
+  const host = hostOf(url);
+  const why = host === null ? null : hostRefusal(host, options.privateNetworks);
+  if (why) return { status: null, responseBody: null, error: why, durationMs: elapsed(), succeeded: false };
   try {
     const res = await fetch(url, {
-      ...(options.privateNetworks ? {} : { dispatcher: publicOnly }),
+      dispatcher: agents.get(options.privateNetworks)!,
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded; charset=utf-8',

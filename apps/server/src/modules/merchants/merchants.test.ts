@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, merchants as merchantsTable, partyProducts, systemSettings, users } from '../../db/schema.js';
 import { resolveSecretKey } from '../../platform/crypto.js';
 import { SessionStore } from '../../platform/sessions.js';
-import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, nextIp, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { UsersService } from '../users/users.service.js';
 import { MerchantsService } from './merchants.service.js';
@@ -365,6 +365,45 @@ describe('settings: IP whitelist, callbacks, enable switch', () => {
       .where(and(eq(auditLog.action, 'merchants.update'), eq(auditLog.target, `merchant:${id}`)));
     expect(audit!.before).toMatchObject({ name: 'Net Shop', ipWhitelist: [] });
     expect(audit!.after).toMatchObject({ name: 'Net Shop 2', callbackEnabled: false });
+  });
+
+  it('refuses catch-all and nearly catch-all ranges (0.0.0.0/0, ::/0, wider than /16 or /32) with 400 and the reason', async () => {
+    const created = await t.call(merchants.create, newMerchant({ name: 'Wide Shop' }), as('admin'));
+    const id = created.body.data.id as number;
+    const base = { id, name: 'Wide Shop', signType: 'HMAC-SHA256', notifyUrl: '', callbackEnabled: true, remark: '' };
+    const before = await snapshot(t.database);
+    for (const entry of [
+      '0.0.0.0/0',
+      '::/0',
+      '0.0.0.0/1',
+      '10.0.0.0/8',
+      '203.0.0.0/15',
+      '2001::/16',
+      '2001:db8::/31',
+      // IPv6 forms of every IPv4 address: the server matches IPv4 callers against them.
+      '::/32',
+      '::ffff:0:0/96',
+      '::ffff:10.0.0.0/104',
+    ]) {
+      const res = await t.call(merchants.update, { ...base, ipWhitelist: ['203.0.113.7', entry] }, as('admin'));
+      expect(res.status, entry).toBe(400);
+      expect(res.body, entry).toMatchObject({
+        code: Code.invalidInput,
+        msg: `${entry}: ${MERCHANT_TEXTS.ipTooWide}`,
+        data: {
+          reason: 'ipTooWide',
+          issues: [{ path: 'ipWhitelist.1', message: `${entry}: ${MERCHANT_TEXTS.ipTooWide}` }],
+        },
+      });
+    }
+    const create = await t.call(merchants.create, newMerchant({ ipWhitelist: ['0.0.0.0/0'] }), as('admin'));
+    expect(create.body).toMatchObject({ code: Code.invalidInput, data: { reason: 'ipTooWide' } });
+    expect(await snapshot(t.database)).toBe(before);
+    // The widest ranges still allowed.
+    const edges = ['198.51.0.0/16', '2001:db8::/32', '::ffff:198.51.0.0/112'];
+    const ok = await t.call(merchants.update, { ...base, ipWhitelist: edges }, as('admin'));
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+    expect((await t.call(merchants.getDetail, { id }, as('admin'))).body.data.ipWhitelist).toEqual(edges);
   });
 
   it('setEnabled switches a merchant and the list filters by it', async () => {

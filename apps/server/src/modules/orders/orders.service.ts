@@ -70,8 +70,8 @@ export interface OrdersDeps {
 }
 
 export type OrderRecord = typeof orders.$inferSelect;
-/** An order's parameters as the merchant sent them, without the signature. */
-export type OrderParams = Omit<CreateOrderRequest, 'sign'>;
+/** An order's parameters as the merchant sent them, without the signature (`sign`, `signType`). */
+export type OrderParams = Omit<CreateOrderRequest, 'sign' | 'signType'>;
 
 /** The console's texts of refusals (the console translates them by `data.reason`). */
 export const ORDER_TEXTS = {
@@ -270,7 +270,8 @@ export class OrdersService {
   async create(params: CreateOrderRequest, ctx: { ip: string; baseUrl: string }): Promise<CreateOrderAnswer> {
     const receivedAt = this.now();
     const { merchantId, checks } = await this.checkSignedCall(params, ctx.ip);
-    const { sign: _sign, ...order } = params;
+    // signType says how the call is signed, not what is ordered: a repeat without it is the same order.
+    const { sign: _sign, signType: _signType, ...order } = params;
     const { created: _created, ...answer } = await this.createFor(
       merchantId,
       order,
@@ -286,9 +287,9 @@ export class OrdersService {
 
   /**
    * The checks of a signed API call, in the documented order: service switch (2011), merchant known
-   * and enabled (2002), caller IP in the whitelist (2003), signature (2001). Answers the merchant's id
-   * and what the create checks next, read with the merchant's row (one round trip for both, shared
-   * with the signed calls that arrived meanwhile).
+   * and enabled (2002), caller IP in the whitelist (2003), signature (2001; also when a `signType`
+   * sent is not the merchant's). Answers the merchant's id and what the create checks next, read with
+   * the merchant's row (one round trip for both, shared with the signed calls that arrived meanwhile).
    */
   private async checkSignedCall(
     params: CreateOrderRequest,
@@ -303,7 +304,18 @@ export class OrdersService {
     const signing = row ? this.deps.merchants.signingOf(tableRow(merchants, row.pd_merchant)) : null;
     if (!signing?.enabled) throw apiError('merchantUnavailable');
     if (!ipAllowed(signing.ipWhitelist, ip)) throw apiError('ipNotWhitelisted');
-    if (!signatureMatches(params, signing.secret, signing.signType as SignType)) throw apiError('badSignature');
+    const configured = signing.signType as SignType;
+    const named = (params.signType ?? configured) as SignType;
+    if (named !== configured) {
+      // Said plainly only to a caller whose signature verifies under the type it named (it holds the
+      // secret); anyone else gets the plain 2001 and learns nothing of the merchant's type.
+      const knowsSecret = signatureMatches(params, signing.secret, named);
+      throw apiError(
+        'badSignature',
+        knowsSecret ? `signType ${named} is not this merchant’s signature type (${configured})` : undefined,
+      );
+    }
+    if (!signatureMatches(params, signing.secret, configured)) throw apiError('badSignature');
     return { merchantId: signing.merchantId, checks: row! };
   }
 

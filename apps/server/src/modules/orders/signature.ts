@@ -3,7 +3,8 @@ import { type SignType, signingString } from '@paydesk/contract';
 
 /**
  * The merchant API signature (DESIGN section 6): HMAC-SHA256 keyed by the secret over the signing
- * string (the default), or the MD5 of the signing string (legacy); upper-case hex either way.
+ * string (the default), or the MD5 of the signing string (legacy); upper-case hex either way. The
+ * signing string is the contract's (`signingString`: '%', '&' and '=' escaped, so it is unambiguous).
  */
 export function signParams(params: Readonly<Record<string, unknown>>, secret: string, signType: SignType): string {
   const text = signingString(params, secret);

@@ -179,6 +179,32 @@ describe('the API test page', () => {
     expect(server.sent(CREATE_URL)).toHaveLength(0);
   });
 
+  it('signs a notify URL with a query string as the server does: = and & escaped in the signing string only', async () => {
+    await renderWithKnownInput();
+    await fill('apitest-notifyUrl', 'https://shop.example/notify?shop=7&lang=en');
+    await fill('apitest-subject', '100% & more');
+    await fill('apitest-secret', SECRET);
+    await user().click(screen.getByTestId('apitest-preview'));
+    // Written out by hand (issue 17): '%' -> %25, '&' -> %26, '=' -> %3D in values; nothing else.
+    const expectedText =
+      'amount=123450&mchId=10001&mchOrderNo=T20240101001&notifyUrl=https://shop.example/notify?shop%3D7%26lang%3Den&productId=1001&subject=100%25 %26 more&vpa=payer@upi';
+    expect((await screen.findByTestId('apitest-signing-string')).textContent).toBe(`${expectedText}&key=********`);
+    expect(screen.getByTestId('apitest-signature').textContent).toBe(hmacOf(`${expectedText}&key=${SECRET}`));
+    // The same as the contract's example of docs/merchant-api.md, which the server verifies.
+    const docExample = {
+      mchId: '10001',
+      productId: '1001',
+      mchOrderNo: 'A20261123002',
+      amount: '50000',
+      notifyUrl: 'https://merchant.example/notify?shop=7&lang=en',
+      subject: 'Top-up',
+      signType: 'HMAC-SHA256',
+    };
+    expect(await signRequest(docExample, SECRET, 'HMAC-SHA256')).toBe(
+      'ACC2737979340DB715EB44B8ACD857BA1B38E5FB10CAEA78DD0888C9B0E06D97',
+    );
+  });
+
   it('refuses what the server would refuse before signing: IFSC, UPI ID, amount', async () => {
     await renderWithKnownInput();
     await fill('apitest-secret', SECRET);

@@ -6,8 +6,8 @@ import { productById, type SignType, signingString } from '@paydesk/contract';
 
 /**
  * The merchant API signature as a merchant computes it (DESIGN section 6), in the browser: the
- * contract's signing string (every non-empty parameter but `sign`, sorted by name, `k=v` joined with
- * `&`, then `&key=<secret>`), signed with HMAC-SHA256 keyed by the secret (Web Crypto; @noble/hashes
+ * contract's signing string (every non-empty parameter but `sign`, sorted by name, '%', '&' and '='
+ * escaped, `k=v` joined with `&`, then `&key=<secret>`), signed with HMAC-SHA256 keyed by the secret (Web Crypto; @noble/hashes
  * where the page is not a secure context and `crypto.subtle` is absent), or its MD5 for merchants on
  * the legacy scheme; upper-case hex either way.
  */

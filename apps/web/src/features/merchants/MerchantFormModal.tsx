@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
-import { looksLikeIpOrCidr, merchantKeys, whitelistEntries } from './api';
+import { isTooWide, looksLikeIpOrCidr, merchantKeys, whitelistEntries } from './api';
 
 export interface MerchantFormValues {
   mode: 'newAccount' | 'linkAccount';
@@ -167,6 +167,8 @@ export function MerchantFormModal(props: {
                 if (entries.length > MAX_IP_WHITELIST) throw new Error(t('rule.ipTooMany'));
                 const bad = entries.find((e) => !looksLikeIpOrCidr(e));
                 if (bad) throw new Error(t('rule.ipInvalid', { entry: bad }));
+                const wide = entries.find(isTooWide);
+                if (wide) throw new Error(t('rule.ipTooWide', { entry: wide }));
               },
             },
           ]}

@@ -138,6 +138,41 @@ describe('MerchantListPage (admin)', { timeout: 30_000 }, () => {
     expect(server.sent(CREATE)).toHaveLength(0);
   });
 
+  it('refuses a catch-all whitelist range in the form, and sends nothing', async () => {
+    renderAt('/merchants/list');
+    const user = await openCreateForm();
+    await fill(user, 'merchant-form-name', 'Shop');
+    await fill(user, 'merchant-form-account', 'shop4');
+    await fill(user, 'merchant-form-password', 'shop2024');
+    await fill(user, 'merchant-form-ipWhitelist', '203.0.113.7\n0.0.0.0/0');
+    await user.click(screen.getByTestId('merchant-form-submit'));
+    expect(await screen.findByText(/^range too wide: 0\.0\.0\.0\/0 \(at most a \/16 of IPv4/)).toBeTruthy();
+    expect(server.sent(CREATE)).toHaveLength(0);
+  });
+
+  it.each([
+    ['en-US', 'Whitelist range too wide: at most a /16 of IPv4 or a /32 of IPv6'],
+    ['zh-CN', '白名单网段过大：IPv4 最大 /16，IPv6 最大 /32'],
+    ['zh-TW', '白名單網段過大：IPv4 最大 /16，IPv6 最大 /32'],
+  ])('shows the server’s refusal of a too-wide whitelist range in %s', async (language, text) => {
+    await i18next.changeLanguage(language);
+    // ::/32 passes the form's first check; the server knows it holds every IPv4-mapped address.
+    server.answers.set(CREATE, {
+      code: 400,
+      msg: '::/32: a whitelist range may be at most a /16 of IPv4 or a /32 of IPv6: ...',
+      data: { reason: 'ipTooWide', issues: [{ path: 'ipWhitelist.0', message: '::/32: ...' }] },
+    });
+    renderAt('/merchants/list');
+    const user = await openCreateForm();
+    await fill(user, 'merchant-form-name', 'Shop');
+    await fill(user, 'merchant-form-account', 'shop5');
+    await fill(user, 'merchant-form-password', 'shop2024');
+    await fill(user, 'merchant-form-ipWhitelist', '::/32');
+    await user.click(screen.getByTestId('merchant-form-submit'));
+    expect(await screen.findByText(new RegExp(`^${text}`))).toBeTruthy();
+    expect(server.sent(CREATE)[0]?.body).toMatchObject({ ipWhitelist: ['::/32'] });
+  });
+
   it('when AutoCreateRelateMerchant is off, says so and switches the form to linking an account', async () => {
     server.answers.set(CREATE, { code: 422, msg: 'off', data: { reason: 'autoCreateOff' } });
     renderAt('/merchants/list');

@@ -1,4 +1,4 @@
-import { Code } from '@paydesk/contract';
+import { Code, MIN_WHITELIST_PREFIX } from '@paydesk/contract';
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../../shared/api/http';
 
@@ -32,6 +32,20 @@ export function looksLikeIpOrCidr(entry: string): boolean {
   if (!v4 && !v6) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/**
+ * A first check that a range is not catch-all (the server checks exactly, IPv4-mapped forms included):
+ * a prefix shorter than MIN_WHITELIST_PREFIX, or an IPv4-mapped IPv6 range (::ffff:a.b.c.d) shorter
+ * than /96 plus the IPv4 minimum.
+ */
+export function isTooWide(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || !looksLikeIpOrCidr(entry)) return false;
+  const bits = Number(prefix);
+  if (IPV4.test(address)) return bits < MIN_WHITELIST_PREFIX.ipv4;
+  if (/^::ffff:/i.test(address)) return bits < 96 + MIN_WHITELIST_PREFIX.ipv4;
+  return bits < MIN_WHITELIST_PREFIX.ipv6;
 }
 
 /** The whitelist textarea's lines (or commas) as entries. */

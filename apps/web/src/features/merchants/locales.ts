@@ -64,6 +64,7 @@ export const merchantsLocales = {
       userIdRequired: '请选择要关联的商户账号',
       ipInvalid: '白名单中有无效的地址：{{entry}}',
       ipTooMany: '白名单最多 50 个地址',
+      ipTooWide: '网段过大：{{entry}}（IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 等于不设白名单）',
       notifyUrl: '回调地址必须是 http 或 https 地址，最多 512 个字符',
     },
     secret: {
@@ -99,6 +100,8 @@ export const merchantsLocales = {
       accountLinked: '该账号已关联商户',
       accountExists: '新增失败，请检查账号是否已存在',
       secretUnreadable: '无法用当前服务器密钥解开该密钥，请重置密钥',
+      invalidIp: '白名单的每一项须为 IPv4/IPv6 地址或 CIDR 网段',
+      ipTooWide: '白名单网段过大：IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 这类网段几乎允许任何地址调用 API',
     },
   },
   'zh-TW': {
@@ -163,6 +166,7 @@ export const merchantsLocales = {
       userIdRequired: '請選擇要關聯的商戶帳號',
       ipInvalid: '白名單中有無效的地址：{{entry}}',
       ipTooMany: '白名單最多 50 個地址',
+      ipTooWide: '網段過大：{{entry}}（IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 等於不設白名單）',
       notifyUrl: '回調地址必須是 http 或 https 地址，最多 512 個字元',
     },
     secret: {
@@ -198,6 +202,8 @@ export const merchantsLocales = {
       accountLinked: '該帳號已關聯商戶',
       accountExists: '新增失敗，請檢查帳號是否已存在',
       secretUnreadable: '無法用目前伺服器密鑰解開該密鑰，請重設密鑰',
+      invalidIp: '白名單的每一項須為 IPv4/IPv6 地址或 CIDR 網段',
+      ipTooWide: '白名單網段過大：IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 這類網段幾乎允許任何地址呼叫 API',
     },
   },
   'en-US': {
@@ -262,6 +268,8 @@ export const merchantsLocales = {
       userIdRequired: 'choose the merchant account to link',
       ipInvalid: 'not a valid address or range: {{entry}}',
       ipTooMany: 'at most 50 whitelist entries',
+      ipTooWide:
+        'range too wide: {{entry}} (at most a /16 of IPv4 or a /32 of IPv6; 0.0.0.0/0 and ::/0 would let any address call)',
       notifyUrl: 'the callback URL must be an http or https address of at most 512 characters',
     },
     secret: {
@@ -299,6 +307,9 @@ export const merchantsLocales = {
       accountLinked: 'That account is already linked to a merchant',
       accountExists: 'add failed, check whether the account already exists',
       secretUnreadable: 'The secret cannot be opened with this server’s key: rotate it',
+      invalidIp: 'Each whitelist entry must be an IPv4 or IPv6 address or a CIDR range',
+      ipTooWide:
+        'Whitelist range too wide: at most a /16 of IPv4 or a /32 of IPv6; ranges like 0.0.0.0/0 and ::/0 let almost any address call the API',
     },
   },
 } satisfies Locales;
