@@ -55,6 +55,7 @@ import { registerEndpoints } from './platform/endpoints.js';
 import { installGuides } from './platform/guides.js';
 import { installErrorHandling } from './platform/http.js';
 import { Jobs, type JobsTuning } from './platform/jobs.js';
+import { REDACT_PATHS, serializeError, serializeRequest } from './platform/log-redaction.js';
 import { installMetrics } from './platform/metrics.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
@@ -193,8 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Credentials never reach the log.
-            redact: ['req.headers.token', 'req.headers.token2', 'req.headers.cookie', 'req.headers.authorization'],
+            // Credentials never reach the log: not in URLs, headers or errors (platform/log-redaction.ts).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest, err: serializeError },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
