@@ -54,6 +54,7 @@ import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installGuides } from './platform/guides.js';
 import { installErrorHandling } from './platform/http.js';
+import { installGlobalRateLimit, installSecurityHeaders } from './platform/http-security.js';
 import { Jobs, type JobsTuning } from './platform/jobs.js';
 import { REDACT_PATHS, serializeError, serializeRequest } from './platform/log-redaction.js';
 import { installMetrics } from './platform/metrics.js';
@@ -210,7 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // The merchant API accepts form-encoded bodies as well as JSON.
   await app.register(formbody);
+  await installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  installGlobalRateLimit(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -231,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   installGuides(app);
-  installMetrics(app);
+  installMetrics(app, { token: config.metricsToken });
 
   const services = buildServices(deps);
   app.decorate('services', services);
