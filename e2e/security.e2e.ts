@@ -65,11 +65,14 @@ describe('the console under its security headers', () => {
     await page.context().close();
   });
 
-  it('shows the API documents at /docs', async () => {
+  it('shows the API documents at /docs and the merchant guide', async () => {
     const page = await suite.newPage();
     const violations = watchViolations(page);
     await page.goto(`${suite.server.url}/docs`);
     await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 30_000 });
+    // The merchant's guide beside it (rendered markdown with its own <style>).
+    await page.goto(`${suite.server.url}/docs/merchant-api`);
+    await page.locator('h1').first().waitFor();
     expect(violations).toEqual([]);
     await page.context().close();
   });
