@@ -31,7 +31,7 @@ describe('the console under its security headers', () => {
     const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Strict');
-    expect(await page.evaluate(() => document.cookie)).not.toContain('token=');
+    expect(await page.evaluate<string>('document.cookie')).not.toContain('token=');
 
     for (const path of ['/order/list', '/merchants/list', '/uSDTFloating/list-admin']) {
       await page.goto(`${base}${path}`);
