@@ -48,6 +48,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(csp).toContain("connect-src 'self' ws: wss:");
   expect(csp).toContain("img-src 'self' data:");
   expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
   expect(csp).not.toContain('upgrade-insecure-requests');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['x-content-type-options']).toBe('nosniff');

@@ -15,7 +15,7 @@ import { AppError } from './errors.js';
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
-  'base-uri': ["'self'"],
+  'base-uri': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
