@@ -54,7 +54,9 @@ import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installGuides } from './platform/guides.js';
 import { installErrorHandling } from './platform/http.js';
+import { installGlobalRateLimit, installSecurityHeaders } from './platform/http-security.js';
 import { Jobs, type JobsTuning } from './platform/jobs.js';
+import { REDACT_PATHS, serializeError, serializeRequest } from './platform/log-redaction.js';
 import { installMetrics } from './platform/metrics.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
@@ -193,8 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // Credentials never reach the log.
-            redact: ['req.headers.token', 'req.headers.token2', 'req.headers.cookie', 'req.headers.authorization'],
+            // Credentials never reach the log: not in URLs, headers or errors (platform/log-redaction.ts).
+            redact: REDACT_PATHS,
+            serializers: { req: serializeRequest, err: serializeError },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
@@ -209,7 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // The merchant API accepts form-encoded bodies as well as JSON.
   await app.register(formbody);
+  await installSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  installGlobalRateLimit(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -230,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   installGuides(app);
-  installMetrics(app);
+  installMetrics(app, { token: config.metricsToken });
 
   const services = buildServices(deps);
   app.decorate('services', services);

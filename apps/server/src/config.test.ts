@@ -27,4 +27,16 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
+
+  it('reads the global rate limit and the metrics token', () => {
+    expect(loadConfig({}).globalRateLimit).toBe(12_000);
+    expect(loadConfig({ GLOBAL_RATE_LIMIT: '0' }).globalRateLimit).toBe(0);
+    expect(loadConfig({ GLOBAL_RATE_LIMIT: '600' }).globalRateLimit).toBe(600);
+    expect(() => loadConfig({ GLOBAL_RATE_LIMIT: '-1' })).toThrow(/GLOBAL_RATE_LIMIT/);
+    expect(() => loadConfig({ GLOBAL_RATE_LIMIT: 'lots' })).toThrow(/GLOBAL_RATE_LIMIT/);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe('a-long-enough-scrape-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

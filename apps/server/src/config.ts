@@ -9,6 +9,13 @@ import { parseSecretKey } from './platform/crypto.js';
  */
 export const DEMO_ORDER_COUNT = 2_500;
 
+/**
+ * The global per-address limit, requests per minute (GLOBAL_RATE_LIMIT): generous, above the
+ * merchant API's own create limit (6,000 a minute) with room for the queries and page loads beside it,
+ * so only a flood from one address meets it.
+ */
+export const DEFAULT_GLOBAL_RATE_LIMIT = 12_000;
+
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
@@ -31,6 +38,13 @@ const envSchema = z.object({
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   JOBS: bool.default(true),
   CALLBACK_PRIVATE_NETWORKS: bool.optional(),
+  /** Requests per minute from one address across the whole server; 0 turns the limit off. */
+  GLOBAL_RATE_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_GLOBAL_RATE_LIMIT),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN needs at least 16 characters'),
   SECRET_KEY: z
     .string()
     .optional()
@@ -71,8 +85,18 @@ export interface Config {
   /** Consecutive failed sign-ins that lock an account, and for how long. */
   lockAfterFailures: number;
   lockMinutes: number;
-  /** Multiplies every per-IP rate limit of the contract (tests raise it). */
+  /** Multiplies every per-IP rate limit of the contract, and the global one (tests and the bench raise it). */
   rateLimitFactor: number;
+  /**
+   * Requests per minute one address may make to any path, on top of the per-endpoint limits
+   * (GLOBAL_RATE_LIMIT, scaled by rateLimitFactor); 0: no global limit.
+   */
+  globalRateLimit: number;
+  /**
+   * METRICS_TOKEN: /metrics answers a caller sending `Authorization: Bearer <it>`; without it (or
+   * unset) only a direct, unproxied call from the machine itself.
+   */
+  metricsToken: string | undefined;
   trustProxy: boolean;
   /** The built console; served when it exists. */
   webDist: string;
@@ -127,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     jobs: e.JOBS,
     callbackPrivateNetworks: e.CALLBACK_PRIVATE_NETWORKS,
+    globalRateLimit: e.GLOBAL_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
@@ -148,6 +174,8 @@ export function defaultConfig(): Config {
     lockAfterFailures: 5,
     lockMinutes: 15,
     rateLimitFactor: 1,
+    globalRateLimit: DEFAULT_GLOBAL_RATE_LIMIT,
+    metricsToken: undefined,
     trustProxy: false,
     webDist: new URL('../../web/dist', import.meta.url).pathname,
     systemFlag: 'PayDesk',

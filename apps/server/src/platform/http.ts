@@ -33,6 +33,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         .status(429)
         .send({ code: Code.tooManyRequests, msg: 'too many requests, try again later', data: null });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // HTTP says what is wrong (413); the body keeps the invalid-input code clients already handle.
+      const message = 'request body is too large';
+      return reply
+        .status(413)
+        .send({ code: Code.invalidInput, msg: message, data: { issues: [{ path: '', message }] } });
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: invalid JSON, empty JSON body, body too large, unsupported media type.
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body is too large' : error.message;

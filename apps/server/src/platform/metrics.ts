@@ -1,8 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Code } from '@paydesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process metrics, and requests by route and status with latencies. */
-export function installMetrics(app: FastifyInstance): Registry {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
+}
+
+/**
+ * Who may read /metrics: a caller with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant
+ * time), or a direct call from this machine. Direct means the socket's peer is loopback and the
+ * request names no forwarded client: through a proxy on the same machine every caller's socket is
+ * loopback, whether or not TRUST_PROXY is set, so a forwarded request needs the token.
+ */
+export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+  const authorization = req.headers.authorization;
+  if (token && typeof authorization === 'string' && authorization.startsWith('Bearer ')) {
+    return timingSafeEqual(digest(authorization.slice(7).trim()), digest(token));
+  }
+  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  return !forwarded && isLoopback(req.socket.remoteAddress);
+}
+
+/**
+ * Prometheus metrics at /metrics: process metrics, and requests by route and status with latencies.
+ * Readable from the machine itself or with the token (mayReadMetrics); anyone else gets the same 404
+ * as an unknown path, so a scanner learns nothing.
+ */
+export function installMetrics(app: FastifyInstance, opts: { token: string | undefined }): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -24,7 +54,10 @@ export function installMetrics(app: FastifyInstance): Registry {
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (!mayReadMetrics(req, opts.token)) {
+      return reply.status(404).send({ code: Code.notFound, msg: `no such path: ${req.method} /metrics`, data: null });
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

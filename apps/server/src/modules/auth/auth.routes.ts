@@ -3,15 +3,19 @@ import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../platform/context.js';
 import type { AuthService } from './auth.service.js';
 
-/** The spec's token cookie: 1 day. Readable by the console, which sends it back as the `token` header. */
+/**
+ * The spec's token cookie: 1 day. It only authenticates GET downloads (CSV exports, a link the browser
+ * follows); the console keeps the token from the login answer and sends it as the `token` header. So
+ * no script needs the cookie: HttpOnly keeps an injected script from reading it, SameSite=Strict keeps
+ * other sites' links from carrying it, Secure when the request came over https (`protocol` follows
+ * X-Forwarded-Proto when TRUST_PROXY is set).
+ */
+function cookieOptions(reply: FastifyReply) {
+  return { path: '/', sameSite: 'strict', httpOnly: true, secure: reply.request.protocol === 'https' } as const;
+}
+
 function setTokenCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
-  reply.setCookie('token', token, {
-    path: '/',
-    maxAge: maxAgeSeconds,
-    sameSite: 'strict',
-    httpOnly: false,
-    secure: reply.request.protocol === 'https',
-  });
+  reply.setCookie('token', token, { ...cookieOptions(reply), maxAge: maxAgeSeconds });
 }
 
 export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) {
@@ -25,7 +29,7 @@ export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) 
     getInfo: (_input, ctx) => auth.getInfo(ctx.user, ctx.token2Valid),
     logout: async (_input, ctx) => {
       await auth.logout(ctx.user, ctx.actor);
-      ctx.reply.clearCookie('token', { path: '/' });
+      ctx.reply.clearCookie('token', cookieOptions(ctx.reply));
       return null;
     },
     getSessions: (input, ctx) =>

@@ -1,35 +1,53 @@
 /**
- * Where the console keeps its credentials. The session token is the spec's `token` cookie (1 day),
- * which the server also sets at sign-in; token2 lives for this tab only. The websocket heartbeat key
- * is `currentKey` in local storage (spec section 9).
+ * Where the console keeps its credentials. The session token comes in the login answer and goes out
+ * as the `token` header; it is kept in local storage (shared by the tabs, like the spec's 1-day cookie)
+ * with its expiry. The server also sets the `token` cookie at sign-in, HttpOnly: no script can read it,
+ * and it only authenticates GET downloads (exports), which the browser sends with it. token2 lives
+ * for this tab only. The websocket heartbeat key is `currentKey` in local storage (spec section 9).
  */
-const TOKEN_COOKIE = 'token';
+const TOKEN_KEY = 'token';
 const TOKEN2_KEY = 'token2';
 export const HEARTBEAT_KEY = 'currentKey';
+/** The token cookie's lifetime (spec: 1 day); the server ends the session then anyway. */
+const TOKEN_LIFETIME_MS = 86_400_000;
 
 /** Fired on this window when the token appears or goes, so the guard re-renders. */
 const TOKEN_EVENT = 'paydesk:token';
 export function onTokenChange(listener: () => void): () => void {
+  // Another tab signing in or out changes the shared token too: the storage event tells this one.
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener();
+  };
   window.addEventListener(TOKEN_EVENT, listener);
-  return () => window.removeEventListener(TOKEN_EVENT, listener);
+  window.addEventListener('storage', fromOtherTab);
+  return () => {
+    window.removeEventListener(TOKEN_EVENT, listener);
+    window.removeEventListener('storage', fromOtherTab);
+  };
 }
 const tokenChanged = () => window.dispatchEvent(new Event(TOKEN_EVENT));
 
 export function getToken(): string | null {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${TOKEN_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(TOKEN_COOKIE.length + 1)) || null : null;
+  const raw = localStorage.getItem(TOKEN_KEY);
+  if (!raw) return null;
+  try {
+    const saved = JSON.parse(raw) as { token?: unknown; expiresAt?: unknown };
+    if (typeof saved.token === 'string' && typeof saved.expiresAt === 'number' && saved.expiresAt > Date.now()) {
+      return saved.token || null;
+    }
+  } catch {
+    // Not ours (an older console's value): no token.
+  }
+  return null;
 }
 
 export function setToken(token: string): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec's token cookie; the async Cookie Store API is not in every browser the console supports
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=86400; Path=/; SameSite=Strict${secure}`;
+  localStorage.setItem(TOKEN_KEY, JSON.stringify({ token, expiresAt: Date.now() + TOKEN_LIFETIME_MS }));
   tokenChanged();
 }
 
 export function clearToken(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: as above
-  document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  localStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(TOKEN2_KEY);
   tokenChanged();
 }
