@@ -288,6 +288,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   exportList: defineEndpoint({
     method: 'GET',
@@ -299,6 +300,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
     produces: 'csv',
   }),
   getDetail: defineEndpoint({
@@ -311,6 +313,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getLastOrder: defineEndpoint({
     method: 'GET',
@@ -322,6 +325,7 @@ export const ordersEndpoints = {
     access: LAST_ORDER_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getOrderStatusList: defineEndpoint({
     method: 'GET',
