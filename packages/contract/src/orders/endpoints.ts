@@ -370,6 +370,8 @@ export const ordersEndpoints = {
     access: ACTION_ROLES.confirm,
     token2: false,
     scope: 'owned',
+    // The head of a team confirms or rejects its agents' orders (orders.transitions.test).
+    team: true,
   }),
   replenishmentOrder: defineEndpoint({
     method: 'POST',
@@ -416,6 +418,8 @@ export const ordersEndpoints = {
     access: ACTION_ROLES.reject,
     token2: false,
     scope: 'owned',
+    // The head of a team confirms or rejects its agents' orders (orders.transitions.test).
+    team: true,
   }),
   freeResource: defineEndpoint({
     method: 'POST',
