@@ -2,7 +2,6 @@ import { Code, endpoints } from '@paydesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema.js';
-import { totpCode } from '../../platform/totp.js';
 import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { auth } = endpoints;

@@ -136,7 +136,10 @@ export class SignInThrottle {
 
   /** Locks and delays of an account now: the addresses locked out and the account-wide count. */
   async stateOf(db: DbOrTx, account: string, now: Date) {
-    const rows = await db.select().from(signInThrottles).where(eq(signInThrottles.account, throttleKey(account)));
+    const rows = await db
+      .select()
+      .from(signInThrottles)
+      .where(eq(signInThrottles.account, throttleKey(account)));
     const all = rows.find((r) => r.ip === EVERY_ADDRESS);
     return {
       lockedAddresses: rows
