@@ -82,9 +82,18 @@ export interface Config {
   sessionLifetimeMinutes: number;
   /** token2 lifetime after login2. */
   token2Minutes: number;
-  /** Consecutive failed sign-ins that lock an account, and for how long. */
+  /**
+   * Sign-in protection (docs/security.md "Sign-in protection"): failures of one account name from one
+   * address that lock that address out of it, for lockMinutes (also the window after which counts restart).
+   */
   lockAfterFailures: number;
   lockMinutes: number;
+  /** Failures of one account name from all addresses after which each attempt waits a growing delay. */
+  accountDelayAfterFailures: number;
+  /** The longest such delay: never a lock. */
+  accountDelayMaxSeconds: number;
+  /** An address that signed in to the account successfully within this many days skips that delay. */
+  knownAddressDays: number;
   /** Multiplies every per-IP rate limit of the contract, and the global one (tests and the bench raise it). */
   rateLimitFactor: number;
   /**
@@ -173,6 +182,9 @@ export function defaultConfig(): Config {
     token2Minutes: 15,
     lockAfterFailures: 5,
     lockMinutes: 15,
+    accountDelayAfterFailures: 10,
+    accountDelayMaxSeconds: 60,
+    knownAddressDays: 30,
     rateLimitFactor: 1,
     globalRateLimit: DEFAULT_GLOBAL_RATE_LIMIT,
     metricsToken: undefined,

@@ -58,6 +58,29 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ins (password, authenticator code, second-level password) per account name and source
+ * address, and per account name over every address (ip ''). Keyed by the name typed, so an unknown
+ * account is throttled exactly like an existing one. In the database: every server process sees them.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    /** The account name as typed, lower-cased (it may name no account). */
+    account: text('account').notNull(),
+    /** The source address; '' for the row counting failures from every address. */
+    ip: text('ip').notNull(),
+    /** Failures in the current window (it restarts after a quiet window). */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: at('last_failure_at'),
+    /** This address may not try this account before then (the per-address lock). */
+    lockedUntil: at('locked_until'),
+    /** The last successful sign-in from this address: a known address skips the account-wide delay. */
+    lastSuccessAt: at('last_success_at'),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.ip] }), index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+);
+
 /** Sessions; the token is stored only as its SHA-256. */
 export const sessions = pgTable(
   'sessions',

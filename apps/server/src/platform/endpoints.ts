@@ -40,7 +40,7 @@ async function scopeOf(deps: GuardDeps, endpoint: Endpoint, user: SessionUser): 
   if (endpoint.scope === 'self') return { all: false, userIds: [user.userId] };
   const allRoles = endpoint.allScopeRoles ?? STAFF_ROLES;
   if (allRoles.includes(user.role)) return { all: true };
-  if (user.role === 'supplier') {
+  if (user.role === 'supplier' && endpoint.team) {
     // A supplier's team: itself and its agents (one level: agents do not have agents).
     const agents = await deps.database.db
       .select({ id: users.id })

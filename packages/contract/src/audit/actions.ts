@@ -20,6 +20,7 @@ const AREA_ACTIONS = {
     'unbindForProfile',
     'setAllowModify',
     'enableGoogleVerify',
+    'clearSignInLock',
   ],
   users: ['addUser', 'updateUser', 'deleteUser', 'repairUser', 'resetPayPassword'],
   profile: ['updateNickname', 'changePassword', 'changePayPassword'],

@@ -84,7 +84,7 @@ export const authEndpoints = {
   getSessions: defineEndpoint({
     method: 'POST',
     path: '/v1.0/user/getSessions',
-    summary: "Active sessions: every user's for staff, one's own for others",
+    summary: "Active sessions: every user's for staff, one's own for others (a supplier: not its agents')",
     input: z.strictObject({ ...pagingShape, account: textFilter(32) }).nullish(),
     output: pageOf(sessionRowSchema),
     example: { pageIndex: 1, pageSize: 20 },
@@ -96,7 +96,7 @@ export const authEndpoints = {
   exportSessions: defineEndpoint({
     method: 'GET',
     path: '/v1.0/user/exportSessions',
-    summary: "Active sessions as CSV: every user's for staff, one's own for others",
+    summary: "Active sessions as CSV: every user's for staff, one's own for others (a supplier: not its agents')",
     input: z.strictObject({ account: textFilter(32) }),
     output: sessionRowSchema,
     example: { account: 'merchant1' },
@@ -109,14 +109,26 @@ export const authEndpoints = {
   forceLogout: defineEndpoint({
     method: 'POST',
     path: '/v1.0/user/forceLogout',
-    summary: 'End a session by the sessionId that getSessions shows (account managers: anyone’s; others: their own)',
+    summary:
+      'End a session by the sessionId that getSessions shows (one’s own; account managers also those of the roles they manage)',
     input: z.strictObject({ token: z.string().min(1).max(64) }),
     output: ok,
     example: { token: 's_0123456789abcdef' },
     access: ALL_ROLES,
     token2: false,
     scope: 'owned',
-    allScopeRoles: ['superAdmin', 'admin', 'customerService'],
+    allScopeRoles: ACCOUNT_MANAGER_ROLES,
+  }),
+  clearSignInLock: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/user/clearSignInLock',
+    summary: 'Clear the sign-in locks and failure counts of an account (every address)',
+    input: z.strictObject({ userId: z.number().int().positive() }),
+    output: ok,
+    example: { userId: 8 },
+    access: ACCOUNT_MANAGER_ROLES,
+    token2: false,
+    scope: 'owned',
   }),
   bindUser: defineEndpoint({
     method: 'POST',

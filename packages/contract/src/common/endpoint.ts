@@ -9,7 +9,8 @@ export type HttpMethod = 'GET' | 'POST';
  * - `none`: no party's data (sign-in, platform settings);
  * - `self`: only the caller's own account;
  * - `owned`: rows belong to parties; roles in `allScopeRoles` (staff by default) see every party's,
- *   a supplier sees its own (and its team's on team endpoints), a merchant its own, anyone else 404.
+ *   a supplier sees its own (and its agents' only on endpoints marked `team`), a merchant its own,
+ *   anyone else 404.
  */
 export type Scope = 'none' | 'self' | 'owned';
 
@@ -41,6 +42,11 @@ export interface Endpoint<
   scope: Scope;
   /** For `owned`: the roles that see every party's rows. Defaults to STAFF_ROLES. */
   allScopeRoles?: readonly Role[];
+  /**
+   * For `owned`: a team view, where a supplier's scope includes its agents' rows. Off by default: a
+   * supplier does not read or act on its agents' sessions, accounts or money unless an endpoint says so.
+   */
+  team?: boolean;
   /** Callable by a session whose authenticator binding is not yet confirmed. */
   allowPendingBind?: boolean;
   /** Per-IP limit on this endpoint, on top of the global one. */

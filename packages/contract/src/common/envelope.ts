@@ -23,6 +23,8 @@ export const errorDataSchema = z
     requestId: z.string().optional(),
     /** The merchant API's 2008 (allocation failed) names the order it kept in that state. */
     orderCode: z.string().optional(),
+    /** A throttled sign-in (1004): the seconds before this address may try again. */
+    retryAfterSeconds: z.number().int().optional(),
   })
   .nullable();
 export type ErrorData = z.infer<typeof errorDataSchema>;

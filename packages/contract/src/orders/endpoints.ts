@@ -292,6 +292,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   exportList: defineEndpoint({
     method: 'GET',
@@ -303,6 +304,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
     produces: 'csv',
   }),
   getDetail: defineEndpoint({
@@ -315,6 +317,7 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getLastOrder: defineEndpoint({
     method: 'GET',
@@ -326,6 +329,7 @@ export const ordersEndpoints = {
     access: LAST_ORDER_ROLES,
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getOrderStatusList: defineEndpoint({
     method: 'GET',
@@ -370,6 +374,8 @@ export const ordersEndpoints = {
     access: ACTION_ROLES.confirm,
     token2: false,
     scope: 'owned',
+    // The head of a team confirms or rejects its agents' orders (orders.transitions.test).
+    team: true,
   }),
   replenishmentOrder: defineEndpoint({
     method: 'POST',
@@ -416,6 +422,8 @@ export const ordersEndpoints = {
     access: ACTION_ROLES.reject,
     token2: false,
     scope: 'owned',
+    // The head of a team confirms or rejects its agents' orders (orders.transitions.test).
+    team: true,
   }),
   freeResource: defineEndpoint({
     method: 'POST',

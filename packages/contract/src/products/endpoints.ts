@@ -133,6 +133,7 @@ export const productsEndpoints = {
     access: USER_PRODUCT_READERS,
     token2: false,
     scope: 'owned',
+    team: true,
     allScopeRoles: USER_PRODUCT_ALL_SCOPE,
   }),
   exportUserProductList: defineEndpoint({
@@ -145,6 +146,7 @@ export const productsEndpoints = {
     access: USER_PRODUCT_READERS,
     token2: false,
     scope: 'owned',
+    team: true,
     allScopeRoles: USER_PRODUCT_ALL_SCOPE,
     produces: 'csv',
   }),
@@ -158,6 +160,7 @@ export const productsEndpoints = {
     access: USER_PRODUCT_READERS,
     token2: false,
     scope: 'owned',
+    team: true,
     allScopeRoles: USER_PRODUCT_ALL_SCOPE,
   }),
   saveUserProduct: defineEndpoint({

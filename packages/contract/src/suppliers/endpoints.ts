@@ -140,6 +140,7 @@ export const suppliersEndpoints = {
     access: [...STAFF_ROLES, 'supplier'],
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getMine: defineEndpoint({
     method: 'GET',

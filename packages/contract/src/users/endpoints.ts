@@ -78,6 +78,7 @@ export const usersEndpoints = {
     access: [...STAFF_ROLES, 'supplier'],
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   getUnusedUserOptions: defineEndpoint({
     method: 'GET',
@@ -140,6 +141,7 @@ export const usersEndpoints = {
     access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier'],
     token2: false,
     scope: 'owned',
+    team: true,
   }),
   exportSupplierProxyList: defineEndpoint({
     method: 'GET',
@@ -151,6 +153,7 @@ export const usersEndpoints = {
     access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier'],
     token2: false,
     scope: 'owned',
+    team: true,
     produces: 'csv',
   }),
   updateUser: defineEndpoint({

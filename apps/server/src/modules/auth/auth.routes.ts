@@ -40,7 +40,11 @@ export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) 
       }),
     exportSessions: (input, ctx) => auth.exportSessions(ctx.user, ctx.scope, input),
     forceLogout: async (input, ctx) => {
-      await auth.forceLogout(ctx.scope, input.token, ctx.actor);
+      await auth.forceLogout(ctx.user, ctx.role, ctx.scope, input.token, ctx.actor);
+      return null;
+    },
+    clearSignInLock: async (input, ctx) => {
+      await auth.clearSignInLock(ctx.role, input.userId, ctx.actor);
       return null;
     },
     bindUser: async (input, ctx) => {

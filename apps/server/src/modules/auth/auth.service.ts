@@ -12,9 +12,14 @@ import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 import { readSettings } from '../../platform/settings.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 type UserRecord = typeof users.$inferSelect;
 
+const codeReused = () =>
+  new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
+    reason: 'codeReused',
+  });
 const wrongCredentials = () => new AppError(Code.wrongCredentials, 'account or password is incorrect');
 
 export interface AuthDeps {
@@ -26,7 +31,11 @@ export interface AuthDeps {
 
 /** Sign-in, sessions, the second-level password and authenticator binding (DESIGN section 4). */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly throttle: SignInThrottle;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.throttle = new SignInThrottle(deps.config);
+  }
 
   private get db() {
     return this.deps.db;
@@ -40,12 +49,14 @@ export class AuthService {
     client: { ip: string; userAgent: string },
   ): Promise<{ token: string; userId: number; access: Role; confirmBind: boolean }> {
     const now = this.now();
+    // Before anything about the account is read: an unknown name is throttled like an existing one.
+    await this.throttle.check(this.db, input.userName, client.ip, now);
     const user = await this.findLiveByAccount(this.db, input.userName);
     if (!user) {
       await verifyPassword(null, input.password); // same time as a real check: timing does not reveal accounts
+      await this.throttle.recordFailure(this.db, input.userName, client.ip, now);
       throw wrongCredentials();
     }
-    this.refuseIfLocked(user, now);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       await this.recordFailure(user, client.ip, 'password');
       throw wrongCredentials();
@@ -57,18 +68,16 @@ export class AuthService {
     }
     const pendingBind = user.enableGoogleVerify && !bound;
     const actor: Actor = { userId: user.id, account: user.account, role: user.role as Role, ip: client.ip };
-    const session = await this.db.transaction(async (tx) => {
-      if (step !== null) await this.useStep(tx, user.id, step);
+    const session = await this.withStepUsed(user, step, client.ip, async (tx) => {
       await tx
         .update(users)
         .set({
-          failedLoginCount: 0,
-          lockedUntil: null,
           lastLoginAt: now,
           // An account without an authenticator gets a new secret to confirm on /googleVerify.
           ...(pendingBind && !user.googleSecret ? { googleSecret: newTotpSecret(), googleConfirmed: false } : {}),
         })
         .where(eq(users.id, user.id));
+      await this.throttle.recordSuccess(tx, user.account, client.ip, now);
       const created = await this.deps.sessions.create(tx, user.id, { pendingBind, ...client });
       await writeAudit(tx, actor, { action: 'auth.login', target: `session:${created.publicId}` }, now);
       return created;
@@ -77,14 +86,17 @@ export class AuthService {
   }
 
   async login2(user: SessionUser, input: { password: string; logInReason: string }, actor: Actor) {
+    const ip = actor.ip ?? '';
+    // The second-level password follows the sign-in policy, counted on the same account and address.
+    await this.throttle.check(this.db, user.account, ip, this.now());
     const record = await this.findLiveById(this.db, user.userId);
-    this.refuseIfLocked(record, this.now());
     // Until a second-level password is set (or after a reset), the sign-in password serves.
     if (!(await verifyPassword(record.payPasswordHash ?? record.passwordHash, input.password))) {
-      await this.recordFailure(record, actor.ip ?? '', 'secondLevelPassword');
+      await this.recordFailure(record, ip, 'secondLevelPassword');
       throw new AppError(Code.wrongCredentials, 'second-level password is incorrect');
     }
     return this.db.transaction(async (tx) => {
+      await this.throttle.recordSuccess(tx, record.account, ip, this.now());
       const granted = await this.deps.sessions.grantToken2(tx, user.sessionId, input.logInReason);
       await writeAudit(
         tx,
@@ -183,22 +195,47 @@ export class AuthService {
     for await (const r of rows) yield toSessionRow(r, user);
   }
 
-  async forceLogout(scope: DataScope, publicId: string, actor: Actor): Promise<void> {
+  /**
+   * Ends a session: one's own always; another account's only for a role whose scope covers it (account
+   * managers) and that may manage the account's role (an admin never ends a superAdmin's session).
+   */
+  async forceLogout(user: SessionUser, role: Role, scope: DataScope, publicId: string, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ s: sessions, account: users.account })
+        .select({ s: sessions, account: users.account, role: users.role })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.publicId, publicId), isNull(sessions.revokedAt)))
         .limit(1);
       // Another party's session is "not found", never "forbidden": its existence is not revealed.
       if (!row || !(scope.all || scope.userIds.includes(row.s.userId))) throw notFound('no such session');
+      if (row.s.userId !== user.userId) assertManageable(role, row);
       await this.deps.sessions.revoke(tx, row.s.id, `forced by ${actor.account}`);
       await writeAudit(
         tx,
         actor,
         { action: 'auth.forceLogout', target: `session:${publicId}`, before: { account: row.account, ip: row.s.ip } },
         this.now(),
+      );
+    });
+  }
+
+  /** Clears an account's sign-in locks and counts from every address (account managers; audited). */
+  async clearSignInLock(actorRole: Role, userId: number, actor: Actor): Promise<void> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const target = await this.manageableById(tx, actorRole, userId);
+      const before = await this.throttle.stateOf(tx, target.account, now);
+      await this.throttle.clear(tx, target.account);
+      await tx
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+        .where(eq(users.id, target.id));
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'auth.clearSignInLock', target: `user:${target.id}`, before, after: { failures: 0 } },
+        now,
       );
     });
   }
@@ -264,9 +301,9 @@ export class AuthService {
     if (!me.googleSecret || me.googleConfirmed) {
       throw refused('the authenticator is already confirmed', 'alreadyConfirmed');
     }
+    await this.throttle.check(this.db, me.account, actor.ip ?? '', this.now());
     const step = await this.checkCode(me, me.googleSecret, input.googleCode, actor.ip ?? '');
-    await this.db.transaction(async (tx) => {
-      await this.useStep(tx, me.id, step);
+    await this.withStepUsed(me, step, actor.ip ?? '', async (tx) => {
       await tx.update(users).set({ googleConfirmed: true, updatedAt: this.now() }).where(eq(users.id, me.id));
       await tx.update(sessions).set({ pendingBind: false }).where(eq(sessions.id, user.sessionId));
       await writeAudit(tx, actor, { action: 'auth.confirmBind', target: `user:${me.id}` }, this.now());
@@ -327,38 +364,29 @@ export class AuthService {
 
   // ---- rules shared by the calls above ----
 
-  private refuseIfLocked(user: UserRecord, now: Date) {
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-      throw new AppError(
-        Code.accountLocked,
-        `account locked after repeated failures until ${user.lockedUntil.toISOString()}`,
-        { reason: 'accountLocked' },
-      );
-    }
-  }
-
-  /** Counts a failure; enough in a row lock the account for a while (visible in account management). */
+  /**
+   * Counts a failure of an existing account (password, authenticator code, second-level password) in
+   * the sign-in throttle, mirrors the account-wide count and this address's lock on the account's row
+   * (shown in account management) and audits it.
+   */
   private async recordFailure(user: UserRecord, ip: string, what: string) {
     const now = this.now();
-    const { lockAfterFailures, lockMinutes } = this.deps.config;
     await this.db.transaction(async (tx) => {
-      const [updated] = await tx
+      const counted = await this.throttle.recordFailure(tx, user.account, ip, now);
+      await tx
         .update(users)
         .set({
-          failedLoginCount: sql`${users.failedLoginCount} + 1`,
-          lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${lockAfterFailures}
-            then ${new Date(now.getTime() + minutes(lockMinutes)).toISOString()}::timestamptz
-            else ${users.lockedUntil} end`,
+          failedLoginCount: counted.failures,
+          ...(counted.lockedUntil && counted.lockedUntil > now ? { lockedUntil: counted.lockedUntil } : {}),
         })
-        .where(eq(users.id, user.id))
-        .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
+        .where(eq(users.id, user.id));
       await writeAudit(
         tx,
         { userId: user.id, account: user.account, role: user.role as Role, ip },
         {
           action: 'auth.loginFailed',
           target: `user:${user.id}`,
-          after: { what, failedLoginCount: updated?.failedLoginCount, lockedUntil: updated?.lockedUntil ?? null },
+          after: { what, failedLoginCount: counted.failures, lockedUntil: counted.lockedUntil },
         },
         now,
       );
@@ -378,24 +406,35 @@ export class AuthService {
     }
     if (step <= user.lastTotpStep) {
       await this.recordFailure(user, ip, 'authenticatorCodeReused');
-      throw new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
-        reason: 'codeReused',
-      });
+      throw codeReused();
     }
     return step;
   }
 
-  /** Marks a code's step used; a concurrent sign-in with the same code loses here. */
-  private async useStep(tx: Tx, userId: number, step: number) {
-    const updated = await tx
-      .update(users)
-      .set({ lastTotpStep: step })
-      .where(and(eq(users.id, userId), sql`${users.lastTotpStep} < ${step}`))
-      .returning({ id: users.id });
-    if (updated.length === 0) {
-      throw new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
-        reason: 'codeReused',
+  /**
+   * Marks a code's step used inside `work`'s transaction; a concurrent sign-in with the same code loses
+   * here. That replay is refused and counted as a failure once its transaction has rolled back.
+   */
+  private async withStepUsed<T>(user: UserRecord, step: number | null, ip: string, work: (tx: Tx) => Promise<T>) {
+    let replayed = false;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (step !== null) {
+          const updated = await tx
+            .update(users)
+            .set({ lastTotpStep: step })
+            .where(and(eq(users.id, user.id), sql`${users.lastTotpStep} < ${step}`))
+            .returning({ id: users.id });
+          if (updated.length === 0) {
+            replayed = true;
+            throw codeReused();
+          }
+        }
+        return work(tx);
       });
+    } catch (error) {
+      if (replayed) await this.recordFailure(user, ip, 'authenticatorCodeReused');
+      throw error;
     }
   }
 

@@ -1,8 +1,8 @@
 import { Code, endpoints } from '@paydesk/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.js';
-import { nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { auditLog, sessions, users } from '../../db/schema.js';
+import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { auth } = endpoints;
 let t: TestApp;
@@ -50,25 +50,161 @@ describe('login', () => {
     expect(again.body).toMatchObject({ code: Code.wrongAuthCode, data: { reason: 'codeReused' } });
   });
 
-  it('locks an account after 5 failures in a row, even for the right password, and shows it to admins', async () => {
-    for (let i = 0; i < 5; i++) await login('support', `wrong-${i}x`, t.code('support'));
-    const locked = await login('support', 'demo1234', t.code('support'));
-    expect(locked.status).toBe(423);
-    expect(locked.body).toMatchObject({ code: Code.accountLocked, data: { reason: 'accountLocked' } });
-    const admin = await t.login('admin');
-    const list = await t.call(endpoints.users.getUserList, { pageIndex: 1, pageSize: 50, account: 'support' }, admin);
-    expect(list.body.data.list[0]).toMatchObject({ account: 'support', failedLoginCount: 5 });
-    expect(list.body.data.list[0].lockedUntil).not.toBeNull();
-    t.clock.advance(16 * 60_000);
-    expect((await login('support', 'demo1234', t.code('support'))).body.code).toBe(200);
-  });
-
   it('limits sign-in attempts per client address', async () => {
     const ip = '192.0.2.77';
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await login('nobody', 'x1234567', '123456', ip)).body.code);
+    // A different name each time: the per-address limit of the endpoint bites, not an account's lock.
+    for (let i = 0; i < 21; i++) codes.push((await login(`nobody${i}`, 'x1234567', '123456', ip)).body.code);
     expect(codes.slice(0, 20).every((c) => c === Code.wrongCredentials)).toBe(true);
     expect(codes[20]).toBe(Code.tooManyRequests);
+  });
+});
+
+describe('sign-in protection', () => {
+  const answer = (res: { status: number; body: { code: number; msg: string; data: unknown } }) => ({
+    status: res.status,
+    code: res.body.code,
+    msg: res.body.msg,
+    data: res.body.data,
+  });
+  const idOf = async (account: string) => {
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, account));
+    return row!.id;
+  };
+
+  it('an attacker’s failures from one address lock that address out, not the owner signing in from another', async () => {
+    const attacker = nextIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await login('support', `wrong-${i}x`, '123456', attacker)).body.code).toBe(Code.wrongCredentials);
+    }
+    // Even the right password and code are refused from the attacker's address now:
+    const locked = await login('support', 'demo1234', t.code('support'), attacker);
+    expect(locked.status).toBe(423);
+    expect(locked.body).toMatchObject({ code: Code.accountLocked, data: { reason: 'accountLocked' } });
+    // The owner, elsewhere, is not locked out.
+    expect((await login('support', 'demo1234', t.code('support'), nextIp())).body.code).toBe(200);
+    // The address's lock ends after 15 minutes.
+    t.clock.advance(16 * 60_000);
+    expect((await login('support', 'demo1234', t.code('support'), attacker)).body.code).toBe(200);
+  });
+
+  it('answers an unknown account exactly like an existing one, before, during and after throttling', async () => {
+    const [ghostIp, realIp] = [nextIp(), nextIp()];
+    const both = async (ips: [string, string] = [ghostIp, realIp]) => [
+      answer(await login('ghost-account', 'wrong-pass1', '123456', ips[0])),
+      answer(await login('maintenance', 'wrong-pass1', '123456', ips[1])),
+    ];
+    const seen: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      const [ghost, real] = await both();
+      expect(ghost).toEqual(real);
+      seen.push(ghost);
+    }
+    expect(seen[0]).toMatchObject({ status: 401, code: Code.wrongCredentials });
+    expect(seen[5]).toMatchObject({ status: 423, code: Code.accountLocked, data: { reason: 'accountLocked' } });
+    // From many addresses: past 10 failures each further attempt waits, the same for both.
+    for (let i = 0; i < 6; i++) {
+      const [ghost, real] = await both([nextIp(), nextIp()]);
+      expect(ghost).toEqual(real);
+    }
+    const [ghostDelayed, realDelayed] = await both([nextIp(), nextIp()]);
+    expect(ghostDelayed).toEqual(realDelayed);
+    expect(ghostDelayed).toMatchObject({ status: 423, code: Code.accountLocked, data: { reason: 'signInDelayed' } });
+    // After the window both are plain wrong answers again.
+    t.clock.advance(16 * 60_000);
+    const [ghostAfter, realAfter] = await both();
+    expect(ghostAfter).toEqual(realAfter);
+    expect(ghostAfter).toMatchObject({ status: 401, code: Code.wrongCredentials });
+  });
+
+  it('failures from many addresses slow the account down, never lock it; a known address is not slowed', async () => {
+    const home = nextIp();
+    expect((await login('merchant1', 'demo1234', t.code('merchant1'), home)).body.code).toBe(200);
+    const code = t.code('merchant1'); // taken first: t.code moves the clock on
+    for (let i = 0; i < 14; i++) await login('merchant1', `guess-${i}x`, '123456', nextIp());
+    const elsewhere = nextIp();
+    const delayed = await login('merchant1', 'demo1234', code, elsewhere);
+    expect(delayed.body).toMatchObject({ code: Code.accountLocked, data: { reason: 'signInDelayed' } });
+    const wait = delayed.body.data.retryAfterSeconds as number;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    // The owner's usual address signs in at once; a new one after the short wait.
+    expect((await login('merchant1', 'demo1234', code, home)).body.code).toBe(200);
+    t.clock.advance(wait * 1000);
+    expect((await login('merchant1', 'demo1234', t.code('merchant1'), elsewhere)).body.code).toBe(200);
+  });
+
+  it('authenticator code failures and replays count under the same policy', async () => {
+    const ip = nextIp();
+    const wrong = () => (t.code('service') === '000000' ? '111111' : '000000');
+    for (let i = 0; i < 5; i++) {
+      expect((await login('service', 'demo1234', wrong(), ip)).body.code).toBe(Code.wrongAuthCode);
+    }
+    expect((await login('service', 'demo1234', t.code('service'), ip)).body.code).toBe(Code.accountLocked);
+
+    const replayer = nextIp();
+    const code = t.code('service');
+    expect((await login('service', 'demo1234', code, nextIp())).body.code).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await login('service', 'demo1234', code, replayer)).body).toMatchObject({
+        code: Code.wrongAuthCode,
+        data: { reason: 'codeReused' },
+      });
+    }
+    expect((await login('service', 'demo1234', t.code('service'), replayer)).body.code).toBe(Code.accountLocked);
+  });
+
+  it('second-level password failures count under the same policy, with sign-in failures from that address', async () => {
+    const ip = nextIp();
+    const me = await t.login('support');
+    const session = { ...me, ip };
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call(auth.login2, { password: `wrong-${i}x`, logInReason: 'test' }, session);
+      expect(res.body.code).toBe(Code.wrongCredentials);
+    }
+    for (let i = 0; i < 2; i++) await login('support', `wrong-${i}y`, '123456', ip);
+    const refused = await t.call(auth.login2, { password: 'demo1234', logInReason: 'test' }, session);
+    expect(refused.body).toMatchObject({ code: Code.accountLocked, data: { reason: 'accountLocked' } });
+    // The same session from another address is not affected.
+    const other = await t.call(auth.login2, { password: 'demo1234', logInReason: 'test' }, { ...me, ip: nextIp() });
+    expect(other.body.code).toBe(200);
+  });
+
+  it('an admin sees a lock and clears it (audited); roles that may not get 403; an admin may not clear a superAdmin', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) await login('agent1', `wrong-${i}x`, '123456', ip);
+    const admin = await t.login('admin');
+    const list = await t.call(endpoints.users.getUserList, { pageIndex: 1, pageSize: 50, account: 'agent1' }, admin);
+    const row = list.body.data.list.find((u: { account: string }) => u.account === 'agent1');
+    expect(row.failedLoginCount).toBeGreaterThanOrEqual(5);
+    expect(Date.parse(row.lockedUntil)).toBeGreaterThan(t.clock.now().getTime());
+
+    const agentId = await idOf('agent1');
+    for (const account of ['service', 'maintenance', 'support', 'supplier1', 'merchant1']) {
+      const res = await t.call(auth.clearSignInLock, { userId: agentId }, await t.login(account));
+      expect(res.status, account).toBe(403);
+    }
+    expect((await login('agent1', 'demo1234', t.code('agent1'), ip)).body.code).toBe(Code.accountLocked);
+
+    const cleared = await t.call(auth.clearSignInLock, { userId: agentId }, admin);
+    expect(cleared.body.code).toBe(200);
+    const after = await t.call(endpoints.users.getUserList, { pageIndex: 1, pageSize: 50, account: 'agent1' }, admin);
+    expect(after.body.data.list.find((u: { account: string }) => u.account === 'agent1')).toMatchObject({
+      failedLoginCount: 0,
+      lockedUntil: null,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.clearSignInLock'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ account: 'admin', target: `user:${agentId}` });
+    expect(JSON.stringify(audit?.before)).toContain(ip);
+    expect((await login('agent1', 'demo1234', t.code('agent1'), ip)).body.code).toBe(200);
+
+    const boss = await t.call(auth.clearSignInLock, { userId: await idOf('superadmin') }, admin);
+    expect(boss.status).toBe(403);
   });
 });
 
@@ -119,6 +255,64 @@ describe('sessions', () => {
     const target = mine.body.data.list.find((s: { current: boolean }) => s.current);
     expect((await t.call(auth.forceLogout, { token: target.sessionId }, admin)).body.code).toBe(200);
     expect((await t.call(auth.getInfo, undefined, merchant)).body.code).toBe(Code.sessionExpired);
+  });
+});
+
+describe('sessions: each acts on its own; account managers on the roles they manage', () => {
+  const sessionsOf = async (caller: { token?: string }, account: string) => {
+    const res = await t.call(auth.getSessions, { pageIndex: 1, pageSize: 100, account }, caller);
+    expect(res.body.code).toBe(200);
+    return res.body.data.list as Array<{ sessionId: string; account: string; current: boolean }>;
+  };
+
+  it('a supplier cannot list, export or end its agent’s sessions', async () => {
+    const agent = await t.login('agent1');
+    const supplier = await t.login('supplier1');
+    const admin = await t.login('admin');
+    const agentSession = (await sessionsOf(agent, 'agent1')).find((s) => s.current)!;
+
+    const listed = await t.call(auth.getSessions, { pageIndex: 1, pageSize: 100 }, supplier);
+    expect(listed.body.data.list.length).toBeGreaterThan(0);
+    expect(listed.body.data.list.every((s: { account: string }) => s.account === 'supplier1')).toBe(true);
+    const csv = await downloadCsv(t, auth.exportSessions, {}, supplier);
+    expect(csv.rows.length).toBeGreaterThan(0);
+    expect(csv.rows.every((r) => r.includes(',supplier1,'))).toBe(true);
+    expect(csv.rows.join('\n')).not.toContain('agent1');
+
+    const ended = await t.call(auth.forceLogout, { token: agentSession.sessionId }, supplier);
+    expect(ended.body.code).toBe(Code.notFound);
+    expect((await t.call(auth.getInfo, undefined, agent)).body.code).toBe(200);
+    // The supplier still ends its own; staff still see the agent's.
+    expect((await sessionsOf(admin, 'agent1')).some((s) => s.sessionId === agentSession.sessionId)).toBe(true);
+  });
+
+  it('an admin cannot end a superAdmin’s session; a superAdmin can end an admin’s', async () => {
+    const boss = await t.login('superadmin');
+    const admin = await t.login('admin');
+    const bossSession = (await sessionsOf(boss, 'superadmin')).find((s) => s.current)!;
+    const refused = await t.call(auth.forceLogout, { token: bossSession.sessionId }, admin);
+    expect(refused.status).toBe(403);
+    expect((await t.call(auth.getInfo, undefined, boss)).body.code).toBe(200);
+
+    const adminSession = (await sessionsOf(admin, 'admin')).find((s) => s.current)!;
+    expect((await t.call(auth.forceLogout, { token: adminSession.sessionId }, boss)).body.code).toBe(200);
+    expect((await t.call(auth.getInfo, undefined, admin)).body.code).toBe(Code.sessionExpired);
+  });
+
+  it('staff who manage users end a merchant’s session; other staff may not; anyone ends its own', async () => {
+    for (const manager of ['admin', 'superadmin']) {
+      const merchant = await t.login('merchant1');
+      const target = (await sessionsOf(merchant, 'merchant1')).find((s) => s.current)!;
+      const service = await t.login('service');
+      expect((await t.call(auth.forceLogout, { token: target.sessionId }, service)).body.code).toBe(Code.notFound);
+      expect((await t.call(auth.getInfo, undefined, merchant)).body.code).toBe(200);
+      const res = await t.call(auth.forceLogout, { token: target.sessionId }, await t.login(manager));
+      expect(res.body.code, manager).toBe(200);
+      expect((await t.call(auth.getInfo, undefined, merchant)).body.code).toBe(Code.sessionExpired);
+    }
+    const supplier = await t.login('supplier1');
+    const own = (await sessionsOf(supplier, 'supplier1')).find((s) => s.current)!;
+    expect((await t.call(auth.forceLogout, { token: own.sessionId }, supplier)).body.code).toBe(200);
   });
 });
 

@@ -19,6 +19,7 @@ export const auditLocales = {
         unbindForProfile: '个人中心：解绑谷歌验证器',
         setAllowModify: '设置允许修改',
         enableGoogleVerify: '设置谷歌验证',
+        clearSignInLock: '解除登录锁定',
       },
       users: {
         addUser: '新增账号',
@@ -88,6 +89,7 @@ export const auditLocales = {
         unbindForProfile: '個人中心：解除綁定 Google 驗證器',
         setAllowModify: '設定允許修改',
         enableGoogleVerify: '設定 Google 驗證',
+        clearSignInLock: '解除登入鎖定',
       },
       users: {
         addUser: '新增帳號',
@@ -165,6 +167,7 @@ export const auditLocales = {
         unbindForProfile: 'Profile: authenticator unbound',
         setAllowModify: 'Allow-modify switch set',
         enableGoogleVerify: 'Authenticator check switch set',
+        clearSignInLock: 'Sign-in locks cleared',
       },
       users: {
         addUser: 'Account added',

@@ -31,6 +31,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OnlineUsersPage', () => {
+  it('an admin has no end button on a superAdmin’s session; customerService has none at all', async () => {
+    server = stubServer({
+      '/v1.0/user/getSessions': pageOf([
+        ...ROWS,
+        session({ sessionId: 's_boss', userId: 1, account: 'superadmin', role: 'superAdmin' }),
+      ]),
+    });
+    const view = renderPage(<OnlineUsersPage />, '/system/onlineUsers');
+    expect(await screen.findByText('superadmin')).toBeTruthy();
+    expect(screen.getByTestId('session-logout-s_1')).toBeTruthy();
+    expect(screen.queryByTestId('session-logout-s_boss')).toBeNull();
+    view.unmount();
+    renderPage(<OnlineUsersPage />, '/system/onlineUsers', testUser({ access: 'customerService', userId: 3 }));
+    expect(await screen.findByText('superadmin')).toBeTruthy();
+    expect(screen.queryByTestId('session-logout-s_1')).toBeNull();
+  });
+
   it('marks the current session and ends another one with forceLogout', async () => {
     server.answers.set('/v1.0/user/forceLogout', ok(null));
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { endpoints, type Role, routeByPath, type SessionRow } from '@paydesk/contract';
+import { endpoints, manageableRoles, type Role, routeByPath, type SessionRow } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -15,8 +15,9 @@ const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 const FORCE_LOGOUT_ROLES: readonly Role[] = endpoints.auth.forceLogout.allScopeRoles ?? [];
 
 /**
- * System management › online users: every active session. superAdmin, admin and customerService end
- * a session on the editable route; the read-only route (technicalMaintenance) only lists.
+ * System management › online users: every active session. superAdmin and admin (the account managers)
+ * end a session on the editable route, and the server refuses a session of a role they may not manage
+ * (an admin and a superAdmin's); customerService and the read-only route (technicalMaintenance) only list.
  *
  * Test hooks: the force-logout button of a row is `session-logout-<sessionId>` (unique even when an
  * account has several sessions) and carries `data-account="<account>"`, so a browser test selects
@@ -72,7 +73,8 @@ export default function OnlineUsersPage() {
                   title: t('column.actions'),
                   key: 'actions',
                   render: (_: unknown, row: SessionRow) =>
-                    !row.current && (
+                    !row.current &&
+                    (row.userId === user?.userId || (user && manageableRoles(user.access).includes(row.role))) && (
                       <Popconfirm
                         title={t('confirmForceLogout', { account: row.account })}
                         okText={t('common:action.ok')}

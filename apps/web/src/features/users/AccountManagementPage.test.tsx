@@ -144,6 +144,30 @@ describe('AccountManagementPage', () => {
     expect(server.sent('/v1.0/user/bindUser')[0]?.body).toEqual({ userAccount: 'service2', needToLogout: true });
   });
 
+  it('a locked account has a clear-lock action that sends clearSignInLock; an account without failures has none', async () => {
+    server = stubServer({
+      '/v1.0/admin/getUserList': pageOf([
+        ROW,
+        { ...ROW, id: 10, account: 'calm1', failedLoginCount: 0, lockedUntil: null },
+      ]),
+    });
+    server.answers.set('/v1.0/user/clearSignInLock', ok(null));
+    const user = userEvent.setup();
+    renderAt(PAGE);
+    await user.click(await screen.findByTestId('user-clear-lock-service2'));
+    expect(await screen.findByText('Clear the sign-in locks and the failure count of service2?')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Sign-in lock cleared')).toBeTruthy();
+    expect(server.sent('/v1.0/user/clearSignInLock')[0]?.body).toEqual({ userId: 9 });
+    expect(screen.queryByTestId('user-clear-lock-calm1')).toBeNull();
+  });
+
+  it('the read-only variant offers no clear-lock action', async () => {
+    renderAt(`${PAGE}/readonly`, 'technicalMaintenance');
+    expect(await screen.findByText('service2')).toBeTruthy();
+    expect(screen.queryByTestId('user-clear-lock-service2')).toBeNull();
+  });
+
   it('edit failures read "update failed" with the server message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.answers.set('/v1.0/admin/updateUser', {

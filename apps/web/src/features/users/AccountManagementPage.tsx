@@ -217,7 +217,7 @@ type Dialog =
  * System management › account management: console accounts with their sign-in state. superAdmin and
  * admin manage them on the editable route; the read-only route (technicalMaintenance) and other roles
  * only read. Test hooks: `user-add`, and per row `user-<action>-<account>` (edit, delete, repair,
- * reset-paypassword, rebind, unbind, google-verify, allow-modify).
+ * reset-paypassword, rebind, unbind, clear-lock, google-verify, allow-modify).
  */
 export default function AccountManagementPage() {
   const { t } = useTranslation(['users', 'common']);
@@ -411,6 +411,24 @@ export default function AccountManagementPage() {
                         >
                           {t('action.resetAuthenticator')}
                         </Button>
+                        {(row.failedLoginCount > 0 || (row.lockedUntil && dayjs(row.lockedUntil).isAfter(dayjs()))) && (
+                          <Popconfirm
+                            title={t('confirm.clearSignInLock', { account: row.account })}
+                            okText={t('common:action.ok')}
+                            cancelText={t('common:action.cancel')}
+                            onConfirm={() =>
+                              run({
+                                key: `${row.id}:clearSignInLock`,
+                                run: () => call(endpoints.auth.clearSignInLock, { userId: row.id }),
+                                success: 'success.clearSignInLock',
+                              })
+                            }
+                          >
+                            <Button type="link" size="small" data-testid={`user-clear-lock-${row.account}`}>
+                              {t('action.clearSignInLock')}
+                            </Button>
+                          </Popconfirm>
+                        )}
                         <Popconfirm
                           title={t('confirm.unbind', { account: row.account })}
                           okText={t('common:action.ok')}
