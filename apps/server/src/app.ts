@@ -354,6 +354,7 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
     handle: (job) => callbacks.deliver(job),
   });
   const every = Math.max(1, Math.round(tuning?.maintenanceEverySeconds ?? 10));
+  let lastThrottlePurge = 0;
   jobs.define({
     name: MAINTENANCE_QUEUE,
     options: { policy: 'singleton', expireInSeconds: 300, retryLimit: 0, deleteAfterSeconds: 3_600 },
@@ -363,6 +364,11 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
         if ((await orders.expireDue(batch)) < batch) break;
       }
       await callbacks.sweep();
+      // Sign-in throttle rows that hold nothing any more, once in a while (docs/security.md).
+      if (Date.now() - lastThrottlePurge >= THROTTLE_PURGE_EVERY_MS) {
+        lastThrottlePurge = Date.now();
+        await services.auth.purgeStaleThrottles();
+      }
     },
   });
   // Callbacks recorded while no process ran jobs are enqueued at once.
@@ -386,6 +392,9 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
     return parseJson(req, text, done);
   });
 }
+
+/** How often a process's maintenance run also purges stale sign-in throttle rows. */
+const THROTTLE_PURGE_EVERY_MS = 10 * 60_000;
 
 /** How long /readyz waits for the database's answer before it says the database is not answering. */
 const READY_TIMEOUT_MS = 2_000;

@@ -41,6 +41,12 @@ async function main() {
     );
   }
   const app = await buildApp({ config, database });
+  // A promise rejected where nobody awaits it must not end the service for everyone (Node's default):
+  // it is logged and counted in /metrics (paydesk_unexpected_errors_total), and the process goes on.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+    app.countUnexpected('rejection');
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const where = embedded ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -27,6 +27,13 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
   return !forwarded && isLoopback(req.socket.remoteAddress);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts an error nobody caught (main.ts: an unhandled promise rejection). */
+    countUnexpected(kind: 'rejection'): void;
+  }
+}
+
 /**
  * Prometheus metrics at /metrics: process metrics, and requests by route and status with latencies.
  * Readable from the machine itself or with the token (mayReadMetrics); anyone else gets the same 404
@@ -41,6 +48,13 @@ export function installMetrics(app: FastifyInstance, opts: { token: string | und
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
   });
+  const unexpected = new Counter({
+    name: 'paydesk_unexpected_errors_total',
+    help: 'Errors nobody caught: promise rejections outside any request (500 answers are in the requests total)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  app.decorate('countUnexpected', (kind: 'rejection') => unexpected.inc({ kind }));
   const latency = new Histogram({
     name: 'paydesk_http_request_duration_seconds',
     help: 'HTTP request latency by method and route',

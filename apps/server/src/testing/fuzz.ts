@@ -198,6 +198,15 @@ export function rawCasesFor(endpointId: string, endpoint: Endpoint): FuzzCase[] 
     c('text body', { payload: 'a=1', contentType: 'text/plain' }),
     c('form body with NUL', { payload: 'a=%00&b=%FF', contentType: 'application/x-www-form-urlencoded' }),
     c('unknown content type', { payload: '<x/>', contentType: 'application/xml' }),
+    c('multipart without a boundary', { payload: 'x', contentType: 'multipart/form-data' }),
+    c('truncated multipart', {
+      payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nmchOrderNo,amount\r\n1,',
+      contentType: 'multipart/form-data; boundary=XX',
+    }),
+    c('multipart with a NUL field', {
+      payload: '--XX\r\nContent-Disposition: form-data; name="key"\r\n\r\na\u0000b\r\n--XX--\r\n',
+      contentType: 'multipart/form-data; boundary=XX',
+    }),
     c('body over the limit', { payload: `{"x":"${'z'.repeat(1_100_000)}"}`, contentType: json }),
   ];
 }

@@ -123,7 +123,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/v1.0/user/clearSignInLock',
     summary: 'Clear the sign-in locks and failure counts of an account (every address)',
-    input: z.strictObject({ userId: z.number().int().positive() }),
+    input: z.strictObject({ userId: idSchema }),
     output: ok,
     example: { userId: 8 },
     access: ACCOUNT_MANAGER_ROLES,

@@ -85,6 +85,11 @@ export class AuthService {
     return { token: session.token, userId: user.id, access: user.role as Role, confirmBind: bound };
   }
 
+  /** Maintenance: forgets sign-in throttle rows that hold nothing any more (SignInThrottle.purgeStale). */
+  purgeStaleThrottles(): Promise<number> {
+    return this.throttle.purgeStale(this.db, this.now());
+  }
+
   async login2(user: SessionUser, input: { password: string; logInReason: string }, actor: Actor) {
     const ip = actor.ip ?? '';
     // The second-level password follows the sign-in policy, counted on the same account and address.

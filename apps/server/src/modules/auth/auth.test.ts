@@ -1,7 +1,7 @@
 import { Code, endpoints } from '@paydesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../db/schema.js';
+import { auditLog, sessions, signInThrottles, users } from '../../db/schema.js';
 import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { auth } = endpoints;
@@ -86,6 +86,25 @@ describe('sign-in protection', () => {
     // The address's lock ends after 15 minutes.
     t.clock.advance(16 * 60_000);
     expect((await login('support', 'demo1234', t.code('support'), attacker)).body.code).toBe(200);
+  });
+
+  it('forgets throttle rows that hold nothing any more, and keeps locks, recent failures and known addresses', async () => {
+    const [stale, locked, owner] = [nextIp(), nextIp(), nextIp()];
+    await login('stale-name', 'wrong-pass1', '123456', stale);
+    expect((await login('service', 'demo1234', t.code('service'), owner)).body.code).toBe(200);
+    t.clock.advance(16 * 60_000);
+    for (let i = 0; i < 5; i++) await login('locked-name', 'wrong-pass1', '123456', locked);
+    const rowsOf = (account: string) =>
+      t.database.db.select().from(signInThrottles).where(eq(signInThrottles.account, account));
+    expect(await rowsOf('stale-name')).toHaveLength(2); // its address and every address
+
+    const purged = await t.app.services.auth.purgeStaleThrottles();
+    expect(purged).toBeGreaterThanOrEqual(2);
+    expect(await rowsOf('stale-name')).toEqual([]);
+    expect((await rowsOf('locked-name')).find((r) => r.ip === locked)?.lockedUntil).toBeTruthy();
+    expect((await rowsOf('service')).some((r) => r.ip === owner && r.lastSuccessAt)).toBe(true);
+    // The lock still holds after the purge.
+    expect((await login('locked-name', 'wrong-pass1', '123456', locked)).status).toBe(423);
   });
 
   it('answers an unknown account exactly like an existing one, before, during and after throttling', async () => {

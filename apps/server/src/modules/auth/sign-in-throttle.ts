@@ -1,5 +1,5 @@
 import { Code } from '@paydesk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { signInThrottles } from '../../db/schema.js';
 import { minutes } from '../../platform/clock.js';
@@ -155,6 +155,26 @@ export class SignInThrottle {
       .update(signInThrottles)
       .set({ failures: 0, lockedUntil: null, lastFailureAt: null })
       .where(eq(signInThrottles.account, throttleKey(account)));
+  }
+
+  /**
+   * Forgets rows that no longer hold anything: no failure within the window, no lock, no success
+   * within knownAddressDays. An attacker trying many names leaves one row per name and address;
+   * without this the table would only grow. Answers how many rows went.
+   */
+  async purgeStale(db: DbOrTx, now: Date): Promise<number> {
+    const knownSince = new Date(now.getTime() - minutes(this.policy.knownAddressDays * 24 * 60));
+    const deleted = await db
+      .delete(signInThrottles)
+      .where(
+        and(
+          or(isNull(signInThrottles.lastFailureAt), lte(signInThrottles.lastFailureAt, this.windowStart(now))),
+          or(isNull(signInThrottles.lockedUntil), lte(signInThrottles.lockedUntil, now)),
+          or(isNull(signInThrottles.lastSuccessAt), lte(signInThrottles.lastSuccessAt, knownSince)),
+        ),
+      )
+      .returning({ account: signInThrottles.account });
+    return deleted.length;
   }
 }
 
