@@ -200,7 +200,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: { req: serializeRequest, err: serializeError },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    // A number of proxies: believe that many hops from the server back, so the client's own first
+    // entry of X-Forwarded-For (which it may write itself) is never taken as its address.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
   });

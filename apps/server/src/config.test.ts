@@ -21,6 +21,16 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ INIT_CWD: '/home/me/paydesk', DATA_DIR: '/var/lib/paydesk' }).dataDir).toBe('/var/lib/paydesk');
   });
 
+  it('reads TRUST_PROXY as no proxy, a number of proxies, or their addresses, never as every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);

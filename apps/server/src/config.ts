@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseSecretKey } from './platform/crypto.js';
@@ -16,6 +17,9 @@ export const DEMO_ORDER_COUNT = 2_500;
  */
 export const DEFAULT_GLOBAL_RATE_LIMIT = 12_000;
 
+/** Fastify's trustProxy: none, a number of hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string;
+
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
@@ -33,7 +37,27 @@ const envSchema = z.object({
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe: 0/false none; 1/true the one proxy in front of
+   * the server; a number N, N proxies in a row; or their addresses and ranges, comma-separated. Never
+   * "every hop": a client would then choose its own address by writing the header's first entry.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v, ctx): TrustProxy => {
+      if (v === '' || v === '0' || v === 'false') return false;
+      if (v === 'true') return 1;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every((e) => isIP(e.split('/')[0] ?? '') !== 0)) return entries.join(',');
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY is 0, 1, a number of proxies, or their addresses (comma-separated)',
+      });
+      return z.NEVER;
+    }),
   WEB_DIST: z.string().optional(),
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   JOBS: bool.default(true),
@@ -106,7 +130,8 @@ export interface Config {
    * unset) only a direct, unproxied call from the machine itself.
    */
   metricsToken: string | undefined;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which proxies' forwarded headers are believed (false: none). */
+  trustProxy: TrustProxy;
   /** The built console; served when it exists. */
   webDist: string;
   /** Name shown by the console when showLogo is on, until SysFlag is set. */

@@ -27,11 +27,16 @@ export interface GuardDeps {
   sessions: SessionStore;
 }
 
-/** The session token: the `token` header; the cookie only for GET (downloads), so a forged POST carries none. */
-function tokenOf(req: FastifyRequest): string | undefined {
+/**
+ * The session token: the `token` header; the cookie only for a CSV export (a download the browser
+ * makes by itself, without headers). Every other call needs the header, so a request another site
+ * makes the browser send (a form's POST, an image's GET such as the spec's GET deleteUser) carries
+ * no credential, whatever the cookie's SameSite.
+ */
+function tokenOf(req: FastifyRequest, endpoint: Endpoint): string | undefined {
   const header = req.headers.token;
   if (typeof header === 'string' && header.length > 0) return header;
-  if (req.method === 'GET') return req.cookies?.token || undefined;
+  if (req.method === 'GET' && endpoint.produces === 'csv') return req.cookies?.token || undefined;
   return undefined;
 }
 
@@ -62,7 +67,7 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
       req.paydesk = { user: null, scope: { all: true }, token2Valid: false };
       return;
     }
-    const token = tokenOf(req);
+    const token = tokenOf(req, endpoint);
     const user = token ? await deps.sessions.resolve(token) : null;
     if (!user) throw catalogued(Code.sessionExpired);
     if (user.pendingBind && !endpoint.allowPendingBind) {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log("console");');
   proxied = await startTestApp({
-    config: { webDist, trustProxy: true, globalRateLimit: 40, rateLimitFactor: 0.5, metricsToken: METRICS_TOKEN },
+    config: { webDist, trustProxy: 1, globalRateLimit: 40, rateLimitFactor: 0.5, metricsToken: METRICS_TOKEN },
   });
   direct = await startTestApp({ config: { globalRateLimit: 0 } });
 }, 60_000);
@@ -160,6 +160,14 @@ describe('the session cookie', () => {
       cookies: { token: cookie.value },
     });
     expect(forged.json().code).toBe(Code.sessionExpired);
+    // Nor a GET that is not an export: an image tag on another site could make the browser send the
+    // spec's GET calls that change things (deleteUser, resetPayPassword) with the cookie.
+    const sneaky = await proxied.app.inject({
+      url: `${endpoints.users.deleteUser.path}?id=999999`,
+      remoteAddress: nextIp(),
+      cookies: { token: cookie.value },
+    });
+    expect(sneaky.json().code).toBe(Code.sessionExpired);
     const out = await proxied.app.inject({
       method: 'POST',
       url: endpoints.auth.logout.path,
@@ -246,6 +254,25 @@ describe('the global per-address limit', () => {
       headers: { 'x-forwarded-for': nextIp() },
     });
     expect(neighbour.statusCode).toBe(200);
+  });
+
+  it('cannot be dodged by writing a first X-Forwarded-For entry: the proxy’s own entry is the address', async () => {
+    const client = nextIp();
+    // Each request claims another first address; the proxy appended the real one last.
+    const spoofed = () => `${nextIp()}, ${client}`;
+    for (let i = 0; i < GLOBAL_MAX; i += 1) {
+      await proxied.app.inject({
+        url: '/healthz',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': spoofed() },
+      });
+    }
+    const over = await proxied.app.inject({
+      url: '/healthz',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': `198.51.100.1, ${client}` },
+    });
+    expect(over.statusCode).toBe(429);
   });
 
   it('keeps the endpoints’ own limits in force beneath it', async () => {

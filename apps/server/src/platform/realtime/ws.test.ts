@@ -199,6 +199,25 @@ describe('commands', () => {
     expect((await c.closed).code).toBe(1009);
   });
 
+  it('refuses a handshake from a page of another site, and takes one from its own', async () => {
+    const foreign = new WebSocket(url, { origin: 'https://evil.example' });
+    foreign.on('error', () => undefined);
+    const refused = await new Promise<number>((resolve) => {
+      foreign.once('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      foreign.once('open', () => resolve(101));
+    });
+    expect(refused).toBe(403);
+    const own = new WebSocket(url, { origin: url.replace('ws://', 'http://').replace(WS_PATH, '') });
+    await new Promise((resolve, reject) => {
+      own.once('open', resolve);
+      own.once('error', reject);
+    });
+    own.close();
+  });
+
   it('answers a plain GET without upgrade with the 400 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: WS_PATH });
     expect(res.statusCode).toBe(400);

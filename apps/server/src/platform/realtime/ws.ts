@@ -69,10 +69,29 @@ export async function installRealtime(app: FastifyInstance, deps: RealtimeDeps):
     method: 'GET',
     url: WS_PATH,
     schema: { hide: true },
+    // A page of another site may open a websocket to this one (browsers do not apply the same-origin
+    // rule to them). The socket's commands carry the token, which that page does not have; refusing
+    // foreign origins at the handshake keeps it from even trying. Clients that are no browser send no
+    // Origin and are let through.
+    onRequest: async (req, reply) => {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !sameHost(origin, req.host)) {
+        return reply.status(403).send({ code: Code.forbidden, msg: 'websocket from another site', data: null });
+      }
+    },
     handler: (_req, reply) =>
       reply.status(400).send({ code: Code.invalidInput, msg: 'websocket upgrade required', data: null }),
     wsHandler: (socket, req) => serveSocket(socket, req, deps, limits),
   });
+}
+
+/** Whether an Origin header names the host the request was sent to (scheme aside: a TLS proxy may end it). */
+function sameHost(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 /** A token bucket: `perSecond` tokens refilled continuously, as many held at most. */
