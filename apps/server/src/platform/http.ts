@@ -41,8 +41,8 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ code: Code.invalidInput, msg: message, data: { issues: [{ path: '', message }] } });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: invalid JSON, empty JSON body, body too large, unsupported media type.
-      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body is too large' : error.message;
+      // Fastify's own refusals: invalid JSON, prototype poisoning, unsupported media type.
+      const message = error.message;
       return reply
         .status(400)
         .send({ code: Code.invalidInput, msg: message, data: { issues: [{ path: '', message }] } });

@@ -75,6 +75,8 @@ export async function startTestApp(
     jobs?: boolean | JobTuning;
     /** Open this database instead of a fresh one (seeded only if empty; not dropped on close). */
     at?: TestDatabaseAt;
+    /** The tests cause answers of 500 on purpose; without this, close() fails on any. */
+    allowServerErrors?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = opts.at
@@ -103,6 +105,12 @@ export async function startTestApp(
     clock,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(jobTuning ? { jobTuning } : {}),
+  });
+  // Hide nothing: an answer of 500 is a defect wherever it happens, so closing the app fails the
+  // test file that caused one (a test that means to cause one says so with allowServerErrors).
+  const serverErrors: string[] = [];
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode === 500) serverErrors.push(`${req.method} ${req.url.slice(0, 200)} (request ${req.id})`);
   });
   await app.ready();
 
@@ -162,6 +170,9 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await drop();
+      if (serverErrors.length > 0 && !opts.allowServerErrors) {
+        throw new Error(`the server answered 500 to ${serverErrors.length} request(s): ${serverErrors.join('; ')}`);
+      }
     },
   };
 }

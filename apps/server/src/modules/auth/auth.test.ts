@@ -1,5 +1,5 @@
 import { Code, endpoints } from '@paydesk/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, signInThrottles, users } from '../../db/schema.js';
 import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
@@ -77,6 +77,13 @@ describe('sign-in protection', () => {
     for (let i = 0; i < 5; i++) {
       expect((await login('support', `wrong-${i}x`, '123456', attacker)).body.code).toBe(Code.wrongCredentials);
     }
+    // Each failure on an existing account is audited, with the address it came from.
+    const failures = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.loginFailed'), eq(auditLog.ip, attacker)));
+    expect(failures).toHaveLength(5);
+    expect(failures.every((f) => f.account === 'support')).toBe(true);
     // Even the right password and code are refused from the attacker's address now:
     const locked = await login('support', 'demo1234', t.code('support'), attacker);
     expect(locked.status).toBe(423);
