@@ -50,7 +50,7 @@ async function stillServing() {
     headers: { token: merchant.token!, 'content-type': 'application/json' },
     body: '{}',
   });
-  expect((await info.json()).code).toBe(Code.success);
+  expect(((await info.json()) as { code: number }).code).toBe(Code.success);
 }
 
 describe('over a real socket', () => {
