@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { call } from '../../shared/api/http';
 import { setToken } from '../../shared/api/session-storage';
+import { signInErrorText } from './signInError';
 
 interface LoginForm {
   userName: string;
@@ -64,7 +65,7 @@ export default function LoginPage() {
               type="error"
               showIcon
               className="login-error"
-              title={t('login.failed', { message: login.error.message })}
+              title={t('login.failed', { message: signInErrorText(t, login.error) })}
             />
           )}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>

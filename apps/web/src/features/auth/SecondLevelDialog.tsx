@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, configureHttp } from '../../shared/api/http';
 import { setToken2 } from '../../shared/api/session-storage';
+import { signInErrorText } from './signInError';
 
 interface Pending {
   code: 1024 | 1025;
@@ -17,6 +18,7 @@ interface Pending {
  */
 export function SecondLevelDialog() {
   const { t } = useTranslation('common');
+  const { t: tAuth } = useTranslation('auth');
   const [form] = Form.useForm<{ password: string; logInReason: string }>();
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function SecondLevelDialog() {
     } catch (e) {
       // Spec section 5: the second-level password is cleared from the form on submit.
       form.setFieldValue('password', '');
-      setError(t('secondLevel.failed', { message: (e as Error).message }));
+      setError(t('secondLevel.failed', { message: signInErrorText(tAuth, e as Error, { secondLevel: true }) }));
     } finally {
       setBusy(false);
     }
