@@ -35,6 +35,7 @@ while (total.requests < wanted) {
   total.checkedGroups += run.checkedGroups;
   total.uncheckedRefusals += run.uncheckedRefusals;
   total.failures.push(...run.failures);
+  for (const f of run.failures) console.log(`FAILURE ${f.endpointId} ${f.label}: ${f.problem}`);
   for (const [status, n] of Object.entries(run.byStatus)) {
     total.byStatus[Number(status)] = (total.byStatus[Number(status)] ?? 0) + n;
   }
@@ -70,5 +71,4 @@ console.log(
     2,
   ),
 );
-for (const f of total.failures.slice(0, 50)) console.log(`${f.endpointId} ${f.label}: ${f.problem}`);
 process.exit(total.failures.length === 0 && ledger.ok && chain.ok ? 0 : 1);

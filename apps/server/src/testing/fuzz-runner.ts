@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../seed/seed.js';
 import { callerRoleOf, type ForeignIds, type FuzzCase, fuzzCases } from './fuzz.js';
-import { type Auth, snapshot, type TestApp } from './harness.js';
+import { type Auth, changeMark, type TestApp } from './harness.js';
 
 /**
  * Sends the fuzz cases to a test app, each with a session of a role that may call the endpoint (so the
@@ -165,12 +165,12 @@ export async function runFuzz(
     const first = refusedSince[0]!;
     if (CHANGES_WHEN_REFUSED.has(first.endpointId)) return;
     report.checkedGroups += 1;
-    if ((await snapshot(t.database)) !== baseline) {
+    if ((await changeMark(t.database)) !== baseline) {
       fail(first, `one of ${refusedSince.length} refused requests from here on changed the database`);
     }
   };
   const rebase = async () => {
-    baseline = snapshots ? await snapshot(t.database) : null;
+    baseline = snapshots ? await changeMark(t.database) : null;
     refusedSince = [];
   };
 

@@ -1,9 +1,10 @@
 import { Code, endpoints, listEndpoints } from '@paydesk/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../platform/audit.js';
 import { fuzzCases } from './fuzz.js';
 import { type FuzzReport, mintSessions, runFuzz } from './fuzz-runner.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { changeMark, startTestApp, type TestApp } from './harness.js';
 
 /**
  * The short fuzz run of `npm test` (the long one: `npm run fuzz -- --requests 100000`): every endpoint
@@ -44,6 +45,31 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
     // Sessions of every role were in play: a case refused by the role guard would be a 403 for a role
     // the endpoint allows, which the runner never sends.
     expect(report.byStatus[403] ?? 0).toBeLessThan(report.requests / 20);
+  });
+
+  it('compares with a mark that sees every committed change and nothing else', async () => {
+    const auths = await mintSessions(t);
+    const admin = auths.get('admin')!;
+    const before = await changeMark(t.database);
+    await t.call(endpoints.users.getUserList, { pageIndex: 1 }, admin);
+    expect(await changeMark(t.database)).toBe(before);
+    // A rolled-back write leaves no mark.
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update users set nickname = nickname || 'x'`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await changeMark(t.database)).toBe(before);
+    // An update that writes the same values, and a delete, are changes.
+    await t.database.db.execute(sql`update users set nickname = nickname where account = 'admin'`);
+    const updated = await changeMark(t.database);
+    expect(updated).not.toBe(before);
+    await t.database.db.execute(sql`delete from error_logs`);
+    await t.call(endpoints.errorLog.save, { page: '/x', message: 'y', userAgent: '' }, admin);
+    const inserted = await changeMark(t.database);
+    await t.database.db.execute(sql`delete from error_logs`);
+    expect(await changeMark(t.database)).not.toBe(inserted);
   });
 
   it('leaves the ledger balanced and the audit chain intact, and the server answering', async () => {

@@ -205,6 +205,27 @@ export async function snapshot(database: Database): Promise<string> {
   return parts.join(' ');
 }
 
+/**
+ * A cheap mark of every committed change: per table, its row count and the newest transaction that
+ * wrote a visible row (xmin). An insert or update raises the latter, a delete lowers the count, a
+ * rolled-back write leaves both. Unlike `snapshot` it never reads row contents, so it stays fast on
+ * tables full of large values (the long fuzz run).
+ */
+export async function changeMark(database: Database): Promise<string> {
+  const { sql } = await import('drizzle-orm');
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const tables = await rowsOf<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const parts = tables.map(
+    ({ name }) =>
+      `select '${name}' || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as m from "${name}"`,
+  );
+  const rows = await rowsOf<{ m: string }>(sql.raw(parts.join(' union all ')));
+  return rows.map((r) => r.m).join(' ');
+}
+
 /** Downloads an export the way the console's link does (session cookie) and splits its CSV lines. */
 export async function downloadCsv(
   t: TestApp,
