@@ -182,8 +182,10 @@ export async function runFuzz(
     }
     const role = callerRoleOf(c.endpoint, ROLES);
     let res = await send(t, c, role ? auths.get(role) : undefined);
-    if (codeOf(res.body) === 1003 && role) {
-      // An accepted case ended the session (logout, forceLogout, a password change): mint new ones.
+    const lost = codeOf(res.body);
+    if ((lost === 1003 || lost === 1024 || lost === 1025) && role) {
+      // An accepted case ended the session or its token2 (logout, forceLogout, a password change, a
+      // reset second-level password): mint new ones.
       await compare();
       auths = await mintSessions(t);
       await touch();
@@ -201,9 +203,10 @@ export async function runFuzz(
         await compare();
         await rebase();
       }
-    } else if (c.endpoint.method === 'POST') {
-      // Accepted: what it changed is its job, so the refusals since the last check cannot be told
-      // apart from it; they go unchecked (a check every `checkEvery` refusals keeps that window small).
+    } else {
+      // Accepted (a GET too: the spec's deleteUser and resetPayPassword are GETs): what it changed is
+      // its job, so the refusals since the last check cannot be told apart from it; they go unchecked
+      // (a check every `checkEvery` refusals keeps that window small).
       report.uncheckedRefusals += refusedSince.length;
       await rebase();
     }
