@@ -269,7 +269,7 @@ function coprimeStep(n: number, seed: number): number {
 }
 
 function preview(v: unknown): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
+  const text = JSON.stringify(v) ?? String(v);
   return text.length > 40 ? `${text.slice(0, 37)}...(${text.length})` : text;
 }
 
