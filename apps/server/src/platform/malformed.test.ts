@@ -1,7 +1,7 @@
 import { Code, type Endpoint, endpoints, listEndpoints, ROLES, type Role } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../seed/seed.js';
+import { objectOf } from '../testing/fuzz.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../testing/harness.js';
 
 /**
@@ -30,13 +30,6 @@ function callerOf(endpoint: Endpoint): Auth {
   return sessions.get(allowed)!;
 }
 afterAll(() => t.close());
-
-/** The object schema inside optional/nullable wrappers. */
-function objectOf(schema: z.ZodType): z.ZodObject | undefined {
-  let s: unknown = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap();
-  return s instanceof z.ZodObject ? s : undefined;
-}
 
 const JSON_CANDIDATES: unknown[] = [{ nested: true }, [1, 2], 'x', 123_456_789_012, true, null, -1, 'é'.repeat(400)];
 const QUERY_CANDIDATES = ['abc', '-1', '0', '1.5', 'x'.repeat(400), 'null', ''];

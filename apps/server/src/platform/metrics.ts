@@ -1,10 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Code } from '@paydesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
+import { sameSecret, sha256 } from './secrets.js';
 
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -21,7 +19,8 @@ function isLoopback(address: string | undefined): boolean {
 export function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
   const authorization = req.headers.authorization;
   if (token && typeof authorization === 'string' && authorization.startsWith('Bearer ')) {
-    return timingSafeEqual(digest(authorization.slice(7).trim()), digest(token));
+    // Hashed first, so the comparison takes the same time whatever the lengths.
+    return sameSecret(sha256(authorization.slice(7).trim()), sha256(token));
   }
   const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
   return !forwarded && isLoopback(req.socket.remoteAddress);

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput, Envelope } from '@paydesk/contract';
 import { endpoints } from '@paydesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServices, type JobTuning } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
@@ -186,18 +187,33 @@ function toQuery(input: unknown): Record<string, string> {
   );
 }
 
+const rowsOf = async <T>(database: Database, query: SQL) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const tablesOf = new WeakMap<Database, string[]>();
+/**
+ * Every table of the schema, so a new area is covered without touching the functions below. Read once
+ * per database: the schema does not change after its migrations.
+ */
+async function publicTables(database: Database): Promise<string[]> {
+  let tables = tablesOf.get(database);
+  if (!tables) {
+    const rows = await rowsOf<{ name: string }>(
+      database,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    tables = rows.map((r) => r.name);
+    tablesOf.set(database, tables);
+  }
+  return tables;
+}
+
 /** A fingerprint of every table's content: equal before and after means nothing changed. */
 export async function snapshot(database: Database): Promise<string> {
-  const { sql } = await import('drizzle-orm');
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  // Every table of the schema, so a new area is covered without touching this function.
-  const tables = await rowsOf<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
   const parts: string[] = [];
-  for (const { name } of tables) {
+  for (const name of await publicTables(database)) {
     const [row] = await rowsOf<{ h: string }>(
+      database,
       sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`),
     );
     parts.push(`${name}:${row?.h}`);
@@ -212,17 +228,10 @@ export async function snapshot(database: Database): Promise<string> {
  * tables full of large values (the long fuzz run).
  */
 export async function changeMark(database: Database): Promise<string> {
-  const { sql } = await import('drizzle-orm');
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const tables = await rowsOf<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  const parts = (await publicTables(database)).map(
+    (name) => `select '${name}' || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as m from "${name}"`,
   );
-  const parts = tables.map(
-    ({ name }) =>
-      `select '${name}' || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as m from "${name}"`,
-  );
-  const rows = await rowsOf<{ m: string }>(sql.raw(parts.join(' union all ')));
+  const rows = await rowsOf<{ m: string }>(database, sql.raw(parts.join(' union all ')));
   return rows.map((r) => r.m).join(' ');
 }
 
