@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setupI18n } from './i18n';
+import { NAMESPACES } from './app/locales';
+import { registerNamespaces, setupI18n } from './i18n';
 import { configureHttp } from './shared/api/http';
 import { installErrorLogger } from './shared/errors/logger';
 import './styles.css';
 
+registerNamespaces(NAMESPACES);
 // The payer page (/pay/<orderCode>) speaks to payers, who choose their language by other rules.
 setupI18n(navigator.language, { payer: window.location.pathname.startsWith('/pay/') });
 installErrorLogger();

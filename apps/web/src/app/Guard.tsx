@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../features/auth/api';
 import { clearToken, getToken, onTokenChange } from '../shared/api/session-storage';
+import { SessionProvider } from '../shared/session/session';
 import { decideNavigation, LOGIN_PATH, type UserState } from './guard';
-import { SessionProvider } from './session';
 
 export function useHasToken(): boolean {
   return useSyncExternalStore(onTokenChange, () => getToken() !== null);

@@ -1,5 +1,6 @@
 import { ROUTES } from '@paydesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RESOURCE_PAGES } from '../features/resources/channels';
 import { BUILT_PAGES } from './built-pages';
 import { PAGES, PageLoadTimeout, withTimeout } from './pages';
 
@@ -10,6 +11,11 @@ describe('pages', () => {
     const names = new Set(ROUTES.map((r) => r.name));
     for (const name of BUILT_PAGES) expect(names.has(name), name).toBe(true);
     expect(Object.keys(PAGES).sort()).toEqual([...BUILT_PAGES].sort());
+  });
+
+  it('every resource page is built', () => {
+    for (const name of Object.keys(RESOURCE_PAGES))
+      expect((BUILT_PAGES as readonly string[]).includes(name), name).toBe(true);
   });
 
   it('a page that has not loaded after 120 s fails with a timeout (spec section 9)', async () => {

@@ -4,12 +4,22 @@ import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { initialLanguage, LANGUAGES, type Language, payerLanguage } from './language';
-import { NAMESPACES } from './resources';
+import type { Locales } from './types';
 
 export const LANGUAGE_KEY = 'language';
 const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', 'en-US': 'en' };
 
-/** Every namespace of every feature, by language, as i18next resources. */
+/**
+ * The namespaces setupI18n loads. i18n sits below the features whose texts these are, so it cannot
+ * import them: the entry points (main.tsx, the test setup) register app/locales.ts's list first.
+ */
+const NAMESPACES: Record<string, Locales> = {};
+
+export function registerNamespaces(namespaces: Record<string, Locales>) {
+  Object.assign(NAMESPACES, namespaces);
+}
+
+/** Every registered namespace, by language, as i18next resources. */
 function resources() {
   return Object.fromEntries(
     LANGUAGES.map((lang) => [lang, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, l]) => [ns, l[lang]]))]),

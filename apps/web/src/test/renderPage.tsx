@@ -5,7 +5,7 @@ import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { SessionProvider } from '../app/session';
+import { SessionProvider } from '../shared/session/session';
 
 /** A signed-in user for page tests; override what the test is about (usually `access`). */
 export function testUser(over: Partial<UserInfo> = {}): UserInfo {

@@ -19,13 +19,13 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NewOrderNotifier } from '../../features/orders/NewOrderNotifier';
 import { call } from '../../shared/api/http';
 import { errorCount, onErrorCount } from '../../shared/errors/logger';
+import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
+import { useNarrow } from '../../shared/layout/useNarrow';
+import { useSession } from '../../shared/session/session';
 import { pageOf } from '../pages';
-import { useSession } from '../session';
-import { LanguageSwitch } from './LanguageSwitch';
 import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
 import { TagTabs } from './TagTabs';
-import { useNarrow } from './useNarrow';
 
 const { Sider, Header, Content } = Layout;
 /** Spec section 2: menu width 256, collapsed 64. */

@@ -28,9 +28,9 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
-import { useProductName } from '../products/productName';
+import { useProductName } from '../../shared/products/productName';
+import { useSession } from '../../shared/session/session';
 import {
   apiAmountOf,
   apiUnitsPerMajor,

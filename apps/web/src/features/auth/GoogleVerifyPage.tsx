@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
+import { useSession } from '../../shared/session/session';
 import { authKeys, useUserInfo } from './api';
 
 /** /googleVerify: an account whose authenticator is not confirmed binds it here (DESIGN section 4). */

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { call } from '../../shared/api/http';
 import { setToken } from '../../shared/api/session-storage';
+import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
 import { signInErrorText } from './signInError';
 
 interface LoginForm {

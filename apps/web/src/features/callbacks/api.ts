@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/session';
 import { ApiError } from '../../shared/api/http';
+import { useSession } from '../../shared/session/session';
 
 /**
  * Query keys of the callback pages. A 'callbacks' realtime event refreshes every query under

@@ -12,9 +12,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { fundKeys, transferTypeText } from '../../shared/funds/api';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { noteText } from '../../shared/notes/noteText';
-import { fundKeys, transferTypeText } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 

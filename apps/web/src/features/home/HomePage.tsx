@@ -4,12 +4,12 @@ import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Statistic 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { fundKeys } from '../../shared/funds/api';
+import { MerchantCredentialsCard } from '../../shared/merchants/MerchantCredentialsCard';
 import { templateText } from '../../shared/notes/noteText';
-import { fundKeys } from '../funds/api';
-import { MerchantCredentialsCard } from '../merchants/MerchantCredentialsCard';
+import { useSession } from '../../shared/session/session';
 
 /**
  * The caller's balances (getTotalBalance): a merchant's or supplier's own; staff see the platform totals

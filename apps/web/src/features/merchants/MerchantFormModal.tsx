@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
-import { isTooWide, looksLikeIpOrCidr, merchantKeys, whitelistEntries } from './api';
+import { isTooWide, looksLikeIpOrCidr, merchantKeys, whitelistEntries } from '../../shared/merchants/api';
 
 export interface MerchantFormValues {
   mode: 'newAccount' | 'linkAccount';

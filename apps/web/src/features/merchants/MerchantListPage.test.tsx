@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
+import { MerchantCredentialsCard } from '../../shared/merchants/MerchantCredentialsCard';
 import { type Answer, ok, renderPage, stubServer, testUser } from '../../test/renderPage';
-import { MerchantCredentialsCard } from './MerchantCredentialsCard';
 import MerchantListPage from './MerchantListPage';
 
 const ROW: MerchantRow = {

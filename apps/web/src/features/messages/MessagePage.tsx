@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { templateText } from '../../shared/notes/noteText';
+import { useSession } from '../../shared/session/session';
 import {
   ACTION_OF,
   type MessageAction,

@@ -35,7 +35,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
 import { FILTER_DATE_FORMAT } from '../../shared/list/ListTable';
-import { useProductName } from '../products/productName';
+import { useProductName } from '../../shared/products/productName';
 import { formatDuration, latencyField, type OrderProfileFilters, orderProfileKeys, PERCENTILE_KEYS } from './api';
 import { type ChartOption, EChart } from './EChart';
 

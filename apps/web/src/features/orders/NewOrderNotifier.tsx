@@ -3,10 +3,10 @@ import { App, Button } from 'antd';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { labelOr } from '../../i18n/labelOr';
 import { call } from '../../shared/api/http';
 import { getToken, onTokenChange } from '../../shared/api/session-storage';
+import { useSession } from '../../shared/session/session';
 import { type LastOrder, NewOrderNotifier as Notifier, playChime, TOAST_SECONDS } from './notifier';
 import { orderListPathFor } from './pages';
 

@@ -4,9 +4,9 @@ import { Alert, Button, Card, Flex, Form, Input, Result, Spin, Typography } from
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
 import { type LoadedOrder, payKeys, usePayerOrder } from './api';
 import { formatCountdown, remainingMs, usdtText } from './countdown';
 import { PayeeDetails } from './PayeeDetails';

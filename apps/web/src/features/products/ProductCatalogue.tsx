@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { amountOf, moneyText, productErrorText, productKeys, useCatalogue } from './api';
-import { useProductName } from './productName';
+import { amountOf, moneyText, productErrorText, productKeys, useCatalogue } from '../../shared/products/api';
+import { useProductName } from '../../shared/products/productName';
 
 type ProductChange = { id: number; enabled: boolean; minAmount: number; maxAmount: number };
 

@@ -5,11 +5,11 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
 import { LANGUAGES } from '../../i18n/language';
+import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
+import { productName } from '../../shared/products/productName';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
 import { chosen } from '../../test/select';
 import { productsLocales } from './locales';
-import { PartyProductsPanel } from './PartyProductsPanel';
-import { productName } from './productName';
 import UserProductConfigPage from './UserProductConfigPage';
 
 const row = (over: Partial<UserProductRow>): UserProductRow => ({

@@ -7,10 +7,10 @@ import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney, formatRate } from '../../shared/format/money';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { productKeys, useCanManageProducts, usePartyOptions } from './api';
+import { productKeys, useCanManageProducts, usePartyOptions } from '../../shared/products/api';
+import { useProductName } from '../../shared/products/productName';
+import { UserProductFormModal } from '../../shared/products/UserProductFormModal';
 import { ProductCatalogue } from './ProductCatalogue';
-import { useProductName } from './productName';
-import { UserProductFormModal } from './UserProductFormModal';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 

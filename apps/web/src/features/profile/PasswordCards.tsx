@@ -2,8 +2,8 @@ import { endpoints } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, type FormRule as Rule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
+import { useSession } from '../../shared/session/session';
 import { profileKeys, useShowError } from './api';
 
 /** Spec section 5: a password must contain digits and letters (and the contract asks 8 to 128 characters). */

@@ -4,7 +4,7 @@ import { Alert, Descriptions, Drawer, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { useProductName } from '../products/productName';
+import { useProductName } from '../../shared/products/productName';
 import { resourceErrorText, resourceKeys } from './api';
 import { ResourceQr } from './ResourceQr';
 

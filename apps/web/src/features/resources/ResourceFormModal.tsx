@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { parseMoneyInput } from '../../shared/format/money';
-import { useProductName } from '../products/productName';
+import { useProductName } from '../../shared/products/productName';
 import { resourceText } from './api';
 import { type Channel, KIND_FIELDS, kindOf, OPTIONAL_FIELDS } from './channels';
 

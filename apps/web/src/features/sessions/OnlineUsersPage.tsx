@@ -4,9 +4,9 @@ import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/session';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
+import { useSession } from '../../shared/session/session';
 import { sessionKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');

@@ -5,14 +5,14 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/session';
 import { call, exportUrl } from '../../shared/api/http';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
+import { BalanceProposalButton } from '../../shared/funds/BalanceProposalButton';
+import { PendingProposals } from '../../shared/funds/PendingProposals';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { BalanceProposalButton } from '../funds/BalanceProposalButton';
-import { PendingProposals } from '../funds/PendingProposals';
-import { PartyProductsPanel } from '../products/PartyProductsPanel';
+import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
+import { useSession } from '../../shared/session/session';
 import { supplierErrorText, supplierKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');

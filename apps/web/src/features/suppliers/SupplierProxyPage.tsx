@@ -9,7 +9,7 @@ import { formatRate, parseRateInput } from '../../shared/format/money';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { useProductName } from '../products/productName';
+import { useProductName } from '../../shared/products/productName';
 import { supplierErrorText, supplierKeys } from './api';
 
 type AgentRow = SupplierProxyRow;

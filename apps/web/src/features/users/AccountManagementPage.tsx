@@ -29,10 +29,10 @@ import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/session';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { ListTable } from '../../shared/list/ListTable';
+import { useSession } from '../../shared/session/session';
 import { userKeys } from './api';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');

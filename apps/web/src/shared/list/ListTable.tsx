@@ -15,9 +15,9 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNarrow } from '../../app/layout/useNarrow';
-import { useSession } from '../../app/session';
 import { formatMoney } from '../format/money';
+import { useNarrow } from '../layout/useNarrow';
+import { useSession } from '../session/session';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
 import { PhoneCards, type PhonePlace } from './PhoneCards';

@@ -4,9 +4,9 @@ import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table,
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
-import { call } from '../../shared/api/http';
-import { formatMoney } from '../../shared/format/money';
+import { call } from '../api/http';
+import { formatMoney } from '../format/money';
+import { useSession } from '../session/session';
 import { fundKeys, fundsErrorText } from './api';
 
 export interface PendingProposalsProps {

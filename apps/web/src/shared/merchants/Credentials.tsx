@@ -4,7 +4,7 @@ import { Alert, App, Button, Descriptions, Modal, Popconfirm, Space, Tag, Typogr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
+import { call } from '../api/http';
 import { merchantErrorText, merchantKeys } from './api';
 
 /**

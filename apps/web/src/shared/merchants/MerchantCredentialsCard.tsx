@@ -2,7 +2,7 @@ import { Code, endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../shared/api/http';
+import { ApiError, call } from '../api/http';
 import { merchantKeys } from './api';
 import { CredentialsPanel } from './Credentials';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from './language';
-import { NAMESPACES } from './resources';
-import { leafKeys } from './types';
+import { LANGUAGES } from '../i18n/language';
+import { leafKeys } from '../i18n/types';
+import { NAMESPACES } from './locales';
 
 describe('every namespace exists in zh-CN, zh-TW and en-US with the same keys', () => {
   it.each(Object.entries(NAMESPACES))('%s', (_ns, locales) => {

@@ -1,6 +1,6 @@
 import { Code, MIN_WHITELIST_PREFIX } from '@paydesk/contract';
 import type { i18n as I18n } from 'i18next';
-import { ApiError } from '../../shared/api/http';
+import { ApiError } from '../api/http';
 
 /** Query keys of the merchants area; every change invalidates `merchantKeys.all`. */
 export const merchantKeys = {

@@ -1,9 +1,9 @@
 import { ACCOUNT_MANAGER_ROLES, endpoints, minorToMajorText, type Role, type UserOption } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { useSession } from '../../app/session';
-import { ApiError, call } from '../../shared/api/http';
-import { formatMoney, formatRate, parseMoneyInput } from '../../shared/format/money';
+import { ApiError, call } from '../api/http';
+import { formatMoney, formatRate, parseMoneyInput } from '../format/money';
+import { useSession } from '../session/session';
 
 /** Query keys of products and party product settings; every change invalidates `productKeys.all`. */
 export const productKeys = {

@@ -4,9 +4,9 @@ import { App } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../shared/api/http';
-import { clearToken, getToken, HEARTBEAT_KEY } from '../shared/api/session-storage';
-import { RealtimeSocket, type SocketLike, type SocketState } from '../shared/ws/socket';
+import { call } from '../api/http';
+import { clearToken, getToken, HEARTBEAT_KEY } from '../api/session-storage';
+import { RealtimeSocket, type SocketLike, type SocketState } from '../ws/socket';
 
 export interface Session {
   user: UserInfo | null;

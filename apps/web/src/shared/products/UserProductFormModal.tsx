@@ -4,8 +4,8 @@ import { Alert, App, Form, Input, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
-import { formatMoney, parseRateInput } from '../../shared/format/money';
+import { call } from '../api/http';
+import { formatMoney, parseRateInput } from '../format/money';
 import {
   amountOf,
   isParty,

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { labelOr } from '../../i18n/labelOr';
-import { ApiError } from '../../shared/api/http';
+import { ApiError } from '../api/http';
 
 /** Query keys of the funds area; every balance change invalidates `fundKeys.all` (and the party lists reload). */
 export const fundKeys = {

@@ -1,4 +1,3 @@
-import { routeLocales } from '../app/routes.locales';
 import { apiTestLocales } from '../features/apitest/locales';
 import { auditLocales } from '../features/audit/locales';
 import { authLocales } from '../features/auth/locales';
@@ -17,13 +16,15 @@ import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
+import { commonLocales } from '../i18n/common.locales';
+import type { Locales } from '../i18n/types';
 import { notesLocales } from '../shared/notes/locales';
-import { commonLocales } from './common.locales';
-import type { Locales } from './types';
+import { routeLocales } from './routes.locales';
 
 /**
  * Every i18n namespace: the shell's, the route titles, and one per feature. A feature adds its
- * locales here; the completeness test checks every namespace has the same keys in every language.
+ * locales here (app/ is the one layer that knows every feature; main.tsx registers this list with
+ * i18n); the completeness test checks every namespace has the same keys in every language.
  */
 export const NAMESPACES: Record<string, Locales> = {
   common: commonLocales,

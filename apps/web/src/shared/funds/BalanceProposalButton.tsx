@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
-import { parseMoneyInput } from '../../shared/format/money';
+import { call } from '../api/http';
+import { parseMoneyInput } from '../format/money';
 import { fundKeys, fundsErrorText } from './api';
 
 export type { ProposalKind };
