@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
+      // The contract's WS_PATH: Node cannot load the contract's TypeScript while it reads this config.
       '/v1.0/ws': { target: api, ws: true },
       '/v1.0': api,
       '/message': api,

@@ -1,4 +1,4 @@
-import { endpoints, type UserInfo } from '@paydesk/contract';
+import { endpoints, type UserInfo, WS_PATH } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -24,7 +24,7 @@ export function useSession(): Session {
 }
 
 function socketUrl() {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/v1.0/ws`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { WS_PATH } from '@paydesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { RealtimeSocket, type SocketLike } from './socket';
 
@@ -31,7 +32,7 @@ function setup(token: string | null = 'tok') {
   const states: string[] = [];
   const expired = vi.fn();
   const client = new RealtimeSocket({
-    url: 'ws://x/v1.0/ws',
+    url: `ws://x${WS_PATH}`,
     getToken: () => token,
     create: () => {
       const s = new FakeSocket();
