@@ -42,8 +42,16 @@ const webRules = [
     comment: 'no import cycles within the console (type-only imports aside: they vanish at build time)',
     severity: 'error',
     from: { path: WEB },
-    // shared/list's helpers take ListTable's types (ListColumn, Filters) with `import type`.
     to: { path: WEB, circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+  },
+  {
+    // shared/list's helpers take ListTable's types (ListColumn, Filters) with `import type`: shown on
+    // every run until those types live in a module of their own, then this becomes an error too.
+    name: 'web-no-type-cycle',
+    comment: 'an import cycle closed by type-only imports: move the shared types into a module of their own',
+    severity: 'warn',
+    from: { path: WEB },
+    to: { path: WEB, circular: true },
   },
 ];
 

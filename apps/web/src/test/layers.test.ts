@@ -66,7 +66,7 @@ describe('console import rules', () => {
     ]);
   });
 
-  it('refuse an import cycle, but not one closed only by type imports', async () => {
+  it('refuse an import cycle, and only warn of one closed by type imports', async () => {
     const violations = await cruiseFixture({
       'shared/a.ts': "import { b } from './b';\nexport const a = b;\n",
       'shared/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
@@ -74,10 +74,17 @@ describe('console import rules', () => {
         "import { cells } from './cells';\nexport type Column = { key: string };\nexport const t = cells;\n",
       'shared/cells.ts': "import type { Column } from './Table';\nexport const cells = (c: Column) => c.key;\n",
     });
-    expect(violations).toEqual(['web-no-cycle: shared/a.ts -> shared/b.ts']);
+    expect(violations).toEqual([
+      'web-no-cycle: shared/a.ts -> shared/b.ts',
+      'web-no-type-cycle: shared/a.ts -> shared/b.ts',
+      'web-no-type-cycle: shared/cells.ts -> shared/Table.ts',
+    ]);
+    const severity = Object.fromEntries((config.forbidden ?? []).map((r) => [r.name, r.severity]));
+    expect([severity['web-no-cycle'], severity['web-no-type-cycle']]).toEqual(['error', 'warn']);
   });
 
-  it("resolve every one of the console's own imports with the real options", async () => {
+  // Parses the whole console: seconds alone, far more when every suite runs at once on two cores.
+  it("resolve every one of the console's own imports with the real options", { timeout: 90_000 }, async () => {
     const { options } = config;
     const { output } = await cruise(
       ['apps/web/src'],
@@ -97,6 +104,6 @@ describe('console import rules', () => {
         resolved: 'apps/web/src/shared/list/ListTable.tsx',
       }),
     );
-    expect(result.summary.violations).toEqual([]);
+    expect(result.summary.violations.filter((v) => v.rule.severity === 'error')).toEqual([]);
   });
 });
