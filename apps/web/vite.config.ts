@@ -1,10 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compressBuild } from './build-compress';
 
 const api = 'http://localhost:8080';
 
+/** The dev server sends pay.html for /pay/<orderCode>, as the server does with the build. */
+function payerPageInDev(): Plugin {
+  return {
+    name: 'paydesk:payer-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.startsWith('/pay/')) req.url = '/pay.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), payerPageInDev(), compressBuild()],
   server: {
     proxy: {
       '/v1.0/ws': { target: api, ws: true },
@@ -16,5 +31,12 @@ export default defineConfig({
       '/readyz': api,
     },
   },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // Two pages: the console (index.html) and the payer page (pay.html), which shares none of the
+    // console's component library.
+    rolldownOptions: { input: { console: 'index.html', pay: 'pay.html' } },
+    // Browsers without modulepreload still load every module (only later): not worth its bytes.
+    modulePreload: { polyfill: false },
+  },
 });

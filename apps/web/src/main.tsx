@@ -6,8 +6,8 @@ import { configureHttp } from './shared/api/http';
 import { installErrorLogger } from './shared/errors/logger';
 import './styles.css';
 
-// The payer page (/pay/<orderCode>) speaks to payers, who choose their language by other rules.
-setupI18n(navigator.language, { payer: window.location.pathname.startsWith('/pay/') });
+// The payer page (/pay/<orderCode>) has its own entry, pay-main.tsx.
+setupI18n(navigator.language);
 installErrorLogger();
 // 1003 outside a page's own handling: the guard sees the token gone and sends the user to sign-in.
 configureHttp({ onSessionExpired: () => window.dispatchEvent(new Event('paydesk:token')) });

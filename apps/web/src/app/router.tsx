@@ -5,7 +5,7 @@ import LoginPage from '../features/auth/LoginPage';
 import { ForbiddenPage, NotFoundPage } from './ErrorPages';
 import { Guard } from './Guard';
 import { Shell } from './layout/Shell';
-import { pageOf, withTimeout } from './pages';
+import { pageOf } from './pages';
 
 /**
  * Every route of the contract's table at its real URL (history routing). Routes with a page render
@@ -17,11 +17,7 @@ export function createRouter() {
     return { path: r.path, element: <Page /> };
   });
   return createBrowserRouter([
-    // The payer page: public, outside the signed-in shell and the navigation guard.
-    {
-      path: '/pay/:orderCode',
-      lazy: () => withTimeout(import('../features/pay/PayPage')).then((m) => ({ Component: m.default })),
-    },
+    // The payer page /pay/<orderCode> is not here: it has its own entry (pay.html, src/pay-main.tsx).
     {
       element: (
         <Guard>

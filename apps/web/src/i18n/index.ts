@@ -2,46 +2,23 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { initialLanguage, LANGUAGES, type Language, payerLanguage } from './language';
+import { LANGUAGE_KEY, startI18n } from './core';
+import { initialLanguage, type Language } from './language';
 import { NAMESPACES } from './resources';
 
-export const LANGUAGE_KEY = 'language';
+export { changeLanguage, currentLanguage, LANGUAGE_KEY } from './core';
+
 const DAYJS_LOCALE: Record<Language, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', 'en-US': 'en' };
 
-/** Every namespace of every feature, by language, as i18next resources. */
-function resources() {
-  return Object.fromEntries(
-    LANGUAGES.map((lang) => [lang, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, l]) => [ns, l[lang]]))]),
-  );
-}
-
-/** Starts i18next in the console's language (spec section 1), or with `payer` the payer page's. */
-export function setupI18n(browserLanguage = navigator.language, options: { payer?: boolean } = {}) {
-  const saved = localStorage.getItem(LANGUAGE_KEY);
-  const language = options.payer
-    ? payerLanguage(navigator.languages?.length ? navigator.languages : [browserLanguage], saved)
-    : initialLanguage(browserLanguage, saved);
+/** Starts i18next with every namespace in the console's language (spec section 1); dates follow it. */
+export function setupI18n(browserLanguage = navigator.language) {
+  const language = initialLanguage(browserLanguage, localStorage.getItem(LANGUAGE_KEY));
   dayjs.locale(DAYJS_LOCALE[language]);
-  void i18next.use(initReactI18next).init({
-    resources: resources(),
-    lng: language,
-    fallbackLng: false,
-    ns: Object.keys(NAMESPACES),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  document.documentElement.lang = language;
-  return i18next;
+  i18next.off('languageChanged', followLanguage);
+  i18next.on('languageChanged', followLanguage);
+  return startI18n(language, NAMESPACES);
 }
 
-/** Switching saves the choice (spec section 1: the saved local setting). */
-export async function changeLanguage(language: Language) {
-  localStorage.setItem(LANGUAGE_KEY, language);
-  dayjs.locale(DAYJS_LOCALE[language]);
-  document.documentElement.lang = language;
-  await i18next.changeLanguage(language);
+function followLanguage(language: string) {
+  dayjs.locale(DAYJS_LOCALE[language as Language] ?? 'zh-cn');
 }
-
-export const currentLanguage = () => (i18next.language as Language) ?? 'zh-CN';
