@@ -35,7 +35,22 @@ export default defineConfig({
     outDir: 'dist',
     // Two pages: the console (index.html) and the payer page (pay.html), which shares none of the
     // console's component library.
-    rolldownOptions: { input: { console: 'index.html', pay: 'pay.html' } },
+    rolldownOptions: {
+      input: { console: 'index.html', pay: 'pay.html' },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              // What only the signed-in shell shows (menu, tabs, drawer, dropdowns): left to the bundler,
+              // it joined a chunk shared with the login page.
+              name: 'shell-vendor',
+              test: /node_modules[\\/](antd[\\/]es[\\/](menu|tabs|dropdown)|@rc-component[\\/](menu|tabs|dropdown|drawer))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
     // Browsers without modulepreload still load every module (only later): not worth its bytes.
     modulePreload: { polyfill: false },
   },

@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setupI18n } from './i18n';
+import { authLocales } from './features/auth/locales';
+import { commonLocales } from './i18n/common.locales';
+import { startConsoleI18n } from './i18n/console';
 import { configureHttp } from './shared/api/http';
 import { installErrorLogger } from './shared/errors/logger';
 import './styles.css';
 
-// The payer page (/pay/<orderCode>) has its own entry, pay-main.tsx.
-setupI18n(navigator.language);
+// The sign-in pages' texts; the signed-in shell adds the others (router.tsx). The payer page has its
+// own entry, pay-main.tsx.
+startConsoleI18n(navigator.language, { common: commonLocales, auth: authLocales });
 installErrorLogger();
 // 1003 outside a page's own handling: the guard sees the token gone and sends the user to sign-in.
 configureHttp({ onSessionExpired: () => window.dispatchEvent(new Event('paydesk:token')) });

@@ -1,11 +1,21 @@
 import { ROUTES } from '@paydesk/contract';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import GoogleVerifyPage from '../features/auth/GoogleVerifyPage';
 import LoginPage from '../features/auth/LoginPage';
-import { ForbiddenPage, NotFoundPage } from './ErrorPages';
+import { loadConsoleTexts } from '../i18n/console';
 import { Guard } from './Guard';
-import { Shell } from './layout/Shell';
-import { pageOf } from './pages';
+import { pageOf, withTimeout } from './pages';
+
+/*
+ * The login page is in the first download; what only a signed-in user sees (the shell with its menu
+ * and tabs, every feature's texts, the error pages) and the authenticator binding page load when
+ * first needed, so the login page downloads no list code (issue 18, speed).
+ */
+const shell = () =>
+  withTimeout(Promise.all([import('./layout/Shell'), loadConsoleTexts()])).then(([m]) => ({ Component: m.Shell }));
+const googleVerify = () =>
+  withTimeout(import('../features/auth/GoogleVerifyPage')).then((m) => ({ Component: m.default }));
+const forbidden = () => withTimeout(import('./ErrorPages')).then((m) => ({ Component: m.ForbiddenPage }));
+const notFound = () => withTimeout(import('./ErrorPages')).then((m) => ({ Component: m.NotFoundPage }));
 
 /**
  * Every route of the contract's table at its real URL (history routing). Routes with a page render
@@ -26,14 +36,14 @@ export function createRouter() {
       ),
       children: [
         { path: '/login', element: <LoginPage /> },
-        { path: '/googleVerify', element: <GoogleVerifyPage /> },
+        { path: '/googleVerify', lazy: googleVerify },
         {
-          element: <Shell />,
+          lazy: shell,
           children: [
             { path: '/', element: <Navigate to="/home" replace /> },
             ...pageRoutes,
-            { path: '/401', element: <ForbiddenPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            { path: '/401', lazy: forbidden },
+            { path: '*', lazy: notFound },
           ],
         },
       ],
