@@ -1,9 +1,10 @@
 import { ROUTES } from '@paydesk/contract';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
 import { loadConsoleTexts } from '../i18n/console';
+import { getToken } from '../shared/api/session-storage';
 import { Guard } from './Guard';
-import { pageOf, withTimeout } from './pages';
+import { pageOf, preloadPage, withTimeout } from './pages';
 
 /*
  * The login page is in the first download; what only a signed-in user sees (the shell with its menu
@@ -22,6 +23,9 @@ const notFound = () => withTimeout(import('./ErrorPages')).then((m) => ({ Compon
  * it inside the shell; the others fall through to the 404 page until their area is built.
  */
 export function createRouter() {
+  // A signed-in user opening a page: its code downloads with the shell's, not after it.
+  const opened = ROUTES.find((r) => matchPath(r.path, window.location.pathname));
+  if (opened && getToken()) void preloadPage(opened.name);
   const pageRoutes = ROUTES.filter((r) => pageOf(r.name)).map((r) => {
     const Page = pageOf(r.name)!;
     return { path: r.path, element: <Page /> };
