@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, signIn } from './support/console.js';
+import { signIn } from './support/console.js';
 import { createDemoOrder, DEMO_MERCHANT } from './support/merchant.js';
 import { consoleSuite } from './support/suite.js';
 
@@ -10,6 +12,14 @@ import { consoleSuite } from './support/suite.js';
  * answer.
  */
 const suite = consoleSuite();
+
+/** axe-core's critical and serious findings on the page as it is now (issue 18: there must be none). */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('the payer page and the API test page', () => {
   it('a payer opens the page of an order on a phone, sees the amount and the UPI details, and submits the UTR', async () => {
@@ -31,6 +41,8 @@ describe('the payer page and the API test page', () => {
     const page = await phone.newPage();
     await page.goto(order.payUrl);
     await expect.poll(() => page.getByTestId('pay-amount').textContent()).toBe('234.56');
+    expect(await page.getByTestId('pay-currency').textContent()).toBe('INR');
+    expect(await page.getByTestId('pay-merchant').textContent()).toMatch(/^Paying to: \S/);
     expect(await page.getByTestId('pay-order-code').textContent()).toBe(order.orderCode);
     expect(await page.getByTestId('pay-field-vpa').textContent()).toBe(payee.vpa);
     expect(await page.getByTestId('pay-upi-link').getAttribute('href')).toBe(payee.upiLink);
@@ -39,6 +51,9 @@ describe('the payer page and the API test page', () => {
     expect(await page.getByTestId('pay-return-link').getAttribute('href')).toBe('https://merchant.example/return');
     // Nothing wider than the phone: no sideways scrolling.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The QR code has a text alternative; axe finds nothing critical or serious (labels, contrast, landmarks).
+    expect(await page.getByRole('img', { name: `QR code: ${payee.qrCode}` }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The UTR is checked before it is sent, then the page confirms what the server recorded.
     await page.getByTestId('pay-utr-input').fill('12-34');
@@ -51,7 +66,7 @@ describe('the payer page and the API test page', () => {
     expect(await confirmation.textContent()).toContain('512345678901');
 
     // The payer may switch the language.
-    await chooseLanguage(page, '简体中文');
+    await page.getByTestId('language-switch').selectOption({ label: '简体中文' });
     await page.getByText('支付金额').waitFor();
     expect(await page.getByTestId('pay-confirmation').textContent()).toContain('已收到您的凭证 512345678901');
 
@@ -59,6 +74,45 @@ describe('the payer page and the API test page', () => {
     await page.reload();
     await page.getByTestId('pay-amount').waitFor();
     expect(await page.getByTestId('pay-confirmation').textContent()).toContain('512345678901');
+    expect(await seriousViolations(page)).toEqual([]);
+    await phone.close();
+  });
+
+  it('on a 360 px phone the UTR box shows its whole placeholder in every language, and nothing scrolls sideways', async () => {
+    const order = await createDemoOrder(suite.server.url, { amount: '34567' });
+    const phone = await suite.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    const page = await phone.newPage();
+    await page.goto(order.payUrl);
+    await page.getByTestId('pay-utr-input').waitFor();
+    for (const [language, countdown] of [
+      ['简体中文', '剩余支付时间'],
+      ['繁體中文', '剩餘支付時間'],
+      ['English', 'Time left to pay'],
+    ] as const) {
+      await page.getByTestId('language-switch').selectOption({ label: language });
+      await page.getByText(countdown).waitFor();
+      // The placeholder fits: the box is wider than the text it shows before the payer types.
+      const room = await page.evaluate<number>(`(() => {
+        const input = document.querySelector('[data-testid="pay-utr-input"]');
+        const style = getComputedStyle(input);
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = input.placeholder;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - text;
+      })()`);
+      expect(room, language).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     await phone.close();
   });
 
@@ -67,6 +121,7 @@ describe('the payer page and the API test page', () => {
     await page.goto(`${suite.server.url}/pay/C000000000000000000000`);
     await page.getByTestId('pay-state-notFound').waitFor();
     expect(await page.getByText('No such order').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 

@@ -1,10 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compressBuild } from './build-compress';
 
 const api = 'http://localhost:8080';
 
+/** The dev server sends pay.html for /pay/<orderCode>, as the server does with the build. */
+function payerPageInDev(): Plugin {
+  return {
+    name: 'paydesk:payer-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.startsWith('/pay/')) req.url = '/pay.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), payerPageInDev(), compressBuild()],
   server: {
     proxy: {
       // The contract's WS_PATH: Node cannot load the contract's TypeScript while it reads this config.
@@ -17,5 +32,27 @@ export default defineConfig({
       '/readyz': api,
     },
   },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // Two pages: the console (index.html) and the payer page (pay.html), which shares none of the
+    // console's component library.
+    rolldownOptions: {
+      input: { console: 'index.html', pay: 'pay.html' },
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              // What only the signed-in shell shows (menu, tabs, drawer, dropdowns): left to the bundler,
+              // it joined a chunk shared with the login page.
+              name: 'shell-vendor',
+              test: /node_modules[\\/](antd[\\/]es[\\/](menu|tabs|dropdown)|@rc-component[\\/](menu|tabs|dropdown|drawer))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+    // Browsers without modulepreload still load every module (only later): not worth its bytes.
+    modulePreload: { polyfill: false },
+  },
 });

@@ -44,8 +44,9 @@ export async function chooseOption(page: Page, select: Locator, text: string) {
   }
 }
 
+/** Picks a language in the header's (or the login page's) language select, a native one. */
 export async function chooseLanguage(page: Page, label: string) {
-  await chooseOption(page, page.getByTestId('language-switch').first(), label);
+  await page.getByTestId('language-switch').first().selectOption({ label });
 }
 
 export async function logOut(page: Page, baseUrl: string) {

@@ -13,7 +13,7 @@ export interface CreatedOrder {
   orderCode: string;
   state: number;
   payUrl: string;
-  payee: { kind: string; vpa?: string; upiLink?: string } | null;
+  payee: { kind: string; vpa?: string; upiLink?: string; qrCode?: string | null } | null;
 }
 
 let sequence = 0;

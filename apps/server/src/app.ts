@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Code, endpoints } from '@paydesk/contract';
@@ -50,6 +47,7 @@ import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
 import { SavedViewsService } from './modules/views/views.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { installConsole } from './platform/console-files.js';
 import { resolveSecretKey } from './platform/crypto.js';
 import { registerEndpoints } from './platform/endpoints.js';
 import { installGuides } from './platform/guides.js';
@@ -403,32 +401,3 @@ const THROTTLE_PURGE_EVERY_MS = 10 * 60_000;
 
 /** How long /readyz waits for the database's answer before it says the database is not answering. */
 const READY_TIMEOUT_MS = 2_000;
-
-const API_PREFIXES = ['/v1.0/', '/message/', '/save_error_logger', '/docs', '/metrics', '/healthz', '/readyz'];
-
-/**
- * The built console: static files, and index.html for every console path (history routing).
- * API paths that match nothing answer the 404 envelope, and so does a missing file under /assets/
- * (a page of an older build asking for its chunk must not get HTML for JavaScript). Files are looked
- * up per request (wildcard), not listed at start, so a console rebuilt under a running server is
- * served as it is.
- */
-function installConsole(app: FastifyInstance, webDist: string) {
-  const hasConsole = existsSync(join(webDist, 'index.html'));
-  if (hasConsole) {
-    app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: false,
-      // Only names with an extension are files; '/', '/order/list' and folders are console routes.
-      allowedPath: (pathName) => /\.[A-Za-z0-9]+$/.test(pathName),
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p)) || req.url.startsWith('/assets/');
-    if (hasConsole && !isApi && req.method === 'GET') {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ code: Code.notFound, msg: `no such path: ${req.method} ${req.url}`, data: null });
-  });
-}

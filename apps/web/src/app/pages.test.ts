@@ -2,7 +2,7 @@ import { ROUTES } from '@paydesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESOURCE_PAGES } from '../features/resources/channels';
 import { BUILT_PAGES } from './built-pages';
-import { PAGES, PageLoadTimeout, withTimeout } from './pages';
+import { PAGES, PageLoadTimeout, preloadPage, withTimeout } from './pages';
 
 afterEach(() => vi.useRealTimers());
 
@@ -26,6 +26,12 @@ describe('pages', () => {
     await vi.advanceTimersByTimeAsync(119_999);
     await vi.advanceTimersByTimeAsync(1);
     await outcome;
+  });
+
+  it('a built page can be loaded ahead of the shell; a name without a page loads nothing', async () => {
+    // The download starts (the module itself is the page's; loading it here would take long).
+    expect(preloadPage('orderList')).toBeInstanceOf(Promise);
+    expect(preloadPage('noSuchPage')).toBeUndefined();
   });
 
   it('a page that loads in time resolves', async () => {

@@ -28,7 +28,24 @@ export function withTimeout<T>(loading: Promise<T>, ms = PAGE_LOAD_TIMEOUT_MS): 
 }
 
 type Page = LazyExoticComponent<ComponentType>;
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(() => withTimeout(load()));
+type Load = () => Promise<{ default: ComponentType }>;
+const loaders = new Map<Page, Load>();
+const page = (load: Load): Page => {
+  const lazyPage = lazy(() => withTimeout(load()));
+  loaders.set(lazyPage, load);
+  return lazyPage;
+};
+
+/**
+ * Starts downloading a page's code before the shell asks for it (the browser keeps the module, so the
+ * page then renders without waiting): the router does it for the page being opened, alongside the
+ * shell's own code and the session check, not after them.
+ */
+export function preloadPage(name: string): Promise<unknown> | undefined {
+  const found = pageOf(name);
+  const load = found && loaders.get(found);
+  return load?.().catch(() => undefined); // a failure shows when the page itself loads
+}
 
 const home = page(() => import('../features/home/HomePage'));
 const auditLog = page(() => import('../features/audit/AuditLogPage'));

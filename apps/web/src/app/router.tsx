@@ -1,27 +1,37 @@
 import { ROUTES } from '@paydesk/contract';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import GoogleVerifyPage from '../features/auth/GoogleVerifyPage';
+import { createBrowserRouter, matchPath, Navigate, Outlet } from 'react-router';
 import LoginPage from '../features/auth/LoginPage';
-import { ForbiddenPage, NotFoundPage } from './ErrorPages';
+import { getToken } from '../shared/api/session-storage';
+import { loadConsoleTexts } from './consoleTexts';
 import { Guard } from './Guard';
-import { Shell } from './layout/Shell';
-import { pageOf, withTimeout } from './pages';
+import { pageOf, preloadPage, withTimeout } from './pages';
+
+/*
+ * The login page is in the first download; what only a signed-in user sees (the shell with its menu
+ * and tabs, every feature's texts, the error pages) and the authenticator binding page load when
+ * first needed, so the login page downloads no list code (issue 18, speed).
+ */
+const shell = () =>
+  withTimeout(Promise.all([import('./layout/Shell'), loadConsoleTexts()])).then(([m]) => ({ Component: m.Shell }));
+const googleVerify = () =>
+  withTimeout(import('../features/auth/GoogleVerifyPage')).then((m) => ({ Component: m.default }));
+const forbidden = () => withTimeout(import('./ErrorPages')).then((m) => ({ Component: m.ForbiddenPage }));
+const notFound = () => withTimeout(import('./ErrorPages')).then((m) => ({ Component: m.NotFoundPage }));
 
 /**
  * Every route of the contract's table at its real URL (history routing). Routes with a page render
  * it inside the shell; the others fall through to the 404 page until their area is built.
  */
 export function createRouter() {
+  // A signed-in user opening a page: its code downloads with the shell's, not after it.
+  const opened = ROUTES.find((r) => matchPath(r.path, window.location.pathname));
+  if (opened && getToken()) void preloadPage(opened.name);
   const pageRoutes = ROUTES.filter((r) => pageOf(r.name)).map((r) => {
     const Page = pageOf(r.name)!;
     return { path: r.path, element: <Page /> };
   });
   return createBrowserRouter([
-    // The payer page: public, outside the signed-in shell and the navigation guard.
-    {
-      path: '/pay/:orderCode',
-      lazy: () => withTimeout(import('../features/pay/PayPage')).then((m) => ({ Component: m.default })),
-    },
+    // The payer page /pay/<orderCode> is not here: it has its own entry (pay.html, src/pay-main.tsx).
     {
       element: (
         <Guard>
@@ -30,14 +40,14 @@ export function createRouter() {
       ),
       children: [
         { path: '/login', element: <LoginPage /> },
-        { path: '/googleVerify', element: <GoogleVerifyPage /> },
+        { path: '/googleVerify', lazy: googleVerify },
         {
-          element: <Shell />,
+          lazy: shell,
           children: [
             { path: '/', element: <Navigate to="/home" replace /> },
             ...pageRoutes,
-            { path: '/401', element: <ForbiddenPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            { path: '/401', lazy: forbidden },
+            { path: '*', lazy: notFound },
           ],
         },
       ],

@@ -199,6 +199,10 @@ export const payerOrderSchema = z.object({
   orderCode: z.string(),
   productId: z.number().int(),
   amount: z.number().int(),
+  /** The product's currency (catalogue): INR, KES, CNY or USDT. */
+  currency: z.string(),
+  /** The merchant's name, so the payer knows whom the payment is for (no id, number or setting). */
+  merchantName: z.string(),
   state: z.number().int(),
   subject: z.string().nullable(),
   expiresAt: z.string().nullable(),

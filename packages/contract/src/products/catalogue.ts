@@ -3,6 +3,7 @@
  * change; what staff may change (enabled, limits) lives in the database, seeded from the defaults here.
  */
 export type ProductDirection = 'collection' | 'payout';
+export type ProductCurrency = 'INR' | 'KES' | 'CNY' | 'USDT';
 
 export interface ProductDef {
   id: number;
@@ -15,23 +16,28 @@ export interface ProductDef {
   apiUnitsPerMinor: number;
   /** USDT collection gives each order a unique floating amount. */
   floatingAmount: boolean;
+  /**
+   * The currency of the product's amounts (ISO 4217, or USDT): what the payer page names next to the
+   * amount. An amount's minor unit is 1/100 of it.
+   */
+  currency: ProductCurrency;
   /** Default per-order limits in minor units (migration 0005 inserts them). */
   defaultMinAmount: number;
   defaultMaxAmount: number;
 }
 
 export const PRODUCTS = [
-  p(1001, 'UPI collection', 'collection', 'upi'),
-  p(1002, 'International card-to-card collection', 'collection', 'cardToCard'),
-  { ...p(1045, 'Collection (API amount in 1/10000)', 'collection', 'upi'), apiUnitsPerMinor: 100 },
-  p(2001, 'Bank payout', 'payout', 'bankPayout'),
-  p(2002, 'India auto payout', 'payout', 'indiaAutoPayout'),
-  p(2003, 'Gateway payout', 'payout', 'gatewayPayout'),
-  { ...p(3015, 'USDT collection', 'collection', 'usdtWallet'), floatingAmount: true },
-  p(3016, 'USDT payout', 'payout', 'usdtPayout'),
-  p(4001, 'Kenya mobile-money collection', 'collection', 'kenyaMobileMoney'),
-  p(5001, 'WeChat', 'collection', 'wechat'),
-  p(5002, 'Alipay', 'collection', 'alipay'),
+  p(1001, 'UPI collection', 'collection', 'upi', 'INR'),
+  p(1002, 'International card-to-card collection', 'collection', 'cardToCard', 'INR'),
+  { ...p(1045, 'Collection (API amount in 1/10000)', 'collection', 'upi', 'INR'), apiUnitsPerMinor: 100 },
+  p(2001, 'Bank payout', 'payout', 'bankPayout', 'INR'),
+  p(2002, 'India auto payout', 'payout', 'indiaAutoPayout', 'INR'),
+  p(2003, 'Gateway payout', 'payout', 'gatewayPayout', 'INR'),
+  { ...p(3015, 'USDT collection', 'collection', 'usdtWallet', 'USDT'), floatingAmount: true },
+  p(3016, 'USDT payout', 'payout', 'usdtPayout', 'USDT'),
+  p(4001, 'Kenya mobile-money collection', 'collection', 'kenyaMobileMoney', 'KES'),
+  p(5001, 'WeChat', 'collection', 'wechat', 'CNY'),
+  p(5002, 'Alipay', 'collection', 'alipay', 'CNY'),
 ] as const satisfies readonly ProductDef[];
 
 export type ProductId = (typeof PRODUCTS)[number]['id'];
@@ -41,13 +47,20 @@ export function productById(id: number): ProductDef | undefined {
   return PRODUCTS.find((x) => x.id === id);
 }
 
-function p(id: number, name: string, direction: ProductDirection, resourceKind: string): ProductDef {
+function p(
+  id: number,
+  name: string,
+  direction: ProductDirection,
+  resourceKind: string,
+  currency: ProductCurrency,
+): ProductDef {
   // 100.00 to 50,000.00 by default; staff change them per product and per party.
   return {
     id,
     name,
     direction,
     resourceKind,
+    currency,
     apiUnitsPerMinor: 1,
     floatingAmount: false,
     defaultMinAmount: 10_000,

@@ -385,15 +385,27 @@ export class OrderQueries {
     };
   }
 
-  /** The payer page's view: this order only, no merchant, supplier or secret. */
+  /**
+   * The payer page's view: this order only, with its currency and the merchant's name (whom the payer
+   * pays); no id or number of the merchant, no supplier, no secret.
+   */
   async payerView(orderCode: string) {
-    const [order] = await this.db.select().from(orders).where(eq(orders.orderCode, orderCode));
-    if (!order) throw notFound('no such order');
+    const [row] = await this.db
+      .select({ order: orders, merchantName: merchants.name })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(eq(orders.orderCode, orderCode));
+    if (!row) throw notFound('no such order');
+    const { order, merchantName } = row;
     const awaiting = order.state === ORDER_STATE.allocated;
+    const currency = productById(order.productId)?.currency;
+    if (!currency) throw new Error(`order ${order.orderCode} has product ${order.productId}, not in the catalogue`);
     return {
       orderCode: order.orderCode,
       productId: order.productId,
       amount: order.amount,
+      currency,
+      merchantName,
       state: order.state,
       subject: order.subject,
       expiresAt: iso(order.expiresAt),

@@ -25,6 +25,7 @@ let t: TestApp;
 const as = new Map<string, Auth>();
 const auth = (account: string) => as.get(account)!;
 let merchantId = 0;
+let merchantName = '';
 const supplierIdOf = new Map<string, number>();
 
 /** Fresh sessions with token2 for every demo account (token2 lasts 15 minutes of the test clock). */
@@ -37,6 +38,7 @@ beforeAll(async () => {
   await signInAll();
   const [m] = await t.database.db.select().from(merchants);
   merchantId = m!.id;
+  merchantName = m!.name;
   for (const s of await t.database.db
     .select({ id: suppliers.id, account: users.account })
     .from(suppliers)
@@ -741,11 +743,17 @@ describe('marks, locks, scope', () => {
     else expect(byAgent?.orderCode).not.toBe(orderCode);
   });
 
-  it('the payer page reads the order and takes a UTR; it shows no merchant or supplier', async () => {
+  it('the payer page reads the order with its currency and merchant name, and takes a UTR; no supplier, id or secret', async () => {
     const { orderCode } = await createOk({ amount: '46000' });
     const view = await t.call(api.payerOrder, { orderCode });
-    expect(view.body.data.amount).toBe(46_000);
-    expect(JSON.stringify(view.body.data)).not.toMatch(/Merchant One|Supplier One|Agent One|secret/i);
+    expect(view.body.data).toMatchObject({ amount: 46_000, currency: 'INR', merchantName });
+    expect(JSON.stringify(view.body.data)).not.toMatch(/Supplier One|Agent One|secret/i);
+    // Nothing about the merchant but its name: no id, merchant number or setting.
+    expect(Object.keys(view.body.data).sort()).toEqual(
+      ['amount', 'currency', 'expiresAt', 'merchantName', 'now', 'orderCode', 'payee', 'payerUtr', 'productId']
+        .concat(['returnUrl', 'state', 'subject'])
+        .sort(),
+    );
     const submitted = await t.call(api.payerSubmitUtr, { orderCode, utr: '712345678901' });
     expect(submitted.body.data).toEqual({ orderCode, payerUtr: '712345678901' });
     expect((await t.call(api.payerOrder, { orderCode: 'C0000000000000000000' })).status).toBe(404);

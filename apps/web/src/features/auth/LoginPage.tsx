@@ -1,6 +1,6 @@
 import { endpoints } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../shared/api/http';
@@ -36,7 +36,11 @@ export default function LoginPage() {
       <div className="login-language">
         <LanguageSwitch />
       </div>
-      <Card title={<h1 className="login-title">PayDesk · {t('login.title')}</h1>} className="login-card">
+      {/* A plain panel, not antd's Card: Card brings Tabs, Menu and Dropdown into the first download. */}
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 className="login-title" id="login-title">
+          PayDesk · {t('login.title')}
+        </h1>
         <Form<LoginForm> layout="vertical" onFinish={(v) => login.mutate(v)} requiredMark={false}>
           <Form.Item
             name="userName"
@@ -72,7 +76,7 @@ export default function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
-      </Card>
+      </section>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { ORDER_STATE, type Payee } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { type Answer, ok, renderPage, stubServer } from '../../test/renderPage';
@@ -38,6 +37,8 @@ function payerOrder(over: Partial<PayerOrder> = {}): PayerOrder {
     orderCode: CODE,
     productId: 1001,
     amount: 123_456,
+    currency: 'INR',
+    merchantName: 'Asha Mart',
     state: ORDER_STATE.allocated,
     subject: 'Top-up',
     expiresAt: iso(SERVER_NOW + 15 * 60_000),
@@ -53,13 +54,7 @@ let server: ReturnType<typeof stubServer>;
 const answerOrder = (answer: Answer) => server.answers.set(ORDER_PATH, answer);
 
 function renderPay(code = CODE) {
-  return renderPage(
-    <Routes>
-      <Route path="/pay/:orderCode" element={<PayPage />} />
-    </Routes>,
-    `/pay/${code}`,
-    null,
-  );
+  return renderPage(<PayPage orderCode={code} />, `/pay/${code}`, null);
 }
 
 beforeAll(() => {
@@ -102,6 +97,8 @@ describe('countdown on the server clock', () => {
     answerOrder(ok(payerOrder({ expiresAt: iso(SERVER_NOW + 1_500) })));
     renderPay();
     expect(await screen.findByTestId('pay-field-vpa')).toBeTruthy();
+    // Asked again, the server (whose timeout job has not run yet) still says allocated, past its time.
+    answerOrder(ok(payerOrder({ expiresAt: iso(SERVER_NOW + 1_500), now: iso(SERVER_NOW + 2_000) })));
     expect(await screen.findByTestId('pay-state-timedOut', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText('This order has timed out')).toBeTruthy();
     expect(screen.queryByTestId('pay-field-vpa')).toBeNull();
@@ -126,6 +123,36 @@ describe('what to pay to, by channel', () => {
     expect(screen.getByTestId('pay-field-cardNumber').textContent).toBe('12345678901234');
     expect(screen.getByTestId('pay-field-ifsc').textContent).toBe('SBIN0001234');
     expect(screen.getByText('UTR (bank reference number)')).toBeTruthy();
+  });
+
+  it('names the currency and the merchant; one heading, a main region, a QR code a screen reader can tell', async () => {
+    answerOrder(ok(payerOrder()));
+    renderPay();
+    expect((await screen.findByTestId('pay-amount')).textContent).toBe('1,234.56');
+    expect(screen.getByTestId('pay-currency').textContent).toBe('INR');
+    expect(screen.getByTestId('pay-merchant').textContent).toBe('Paying to: Asha Mart');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Payment']);
+    expect(within(screen.getByRole('main')).getByTestId('pay-amount')).toBeTruthy();
+    expect(screen.getByRole('img', { name: `QR code: ${UPI.qrCode}` })).toBe(screen.getByTestId('pay-qr'));
+    // Every control has a name: the UTR box its label (with the hint), the copy buttons what they copy.
+    const input = screen.getByLabelText('UTR (bank reference number)');
+    expect(input).toBe(screen.getByTestId('pay-utr-input'));
+    expect(input.getAttribute('placeholder')).toBe('e.g. 412345678901');
+    expect(screen.getByText('Find it in the transaction details of your bank or UPI app').id).toBe(
+      input.getAttribute('aria-describedby'),
+    );
+    expect(screen.getByRole('button', { name: 'Copy: UPI ID' })).toBe(screen.getByTestId('pay-copy-vpa'));
+  });
+
+  it('the payer switches the language on the page, and the choice is kept', async () => {
+    answerOrder(ok(payerOrder()));
+    const user = userEvent.setup();
+    renderPay();
+    await screen.findByTestId('pay-amount');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '简体中文');
+    expect(await screen.findByText('支付金额')).toBeTruthy();
+    expect(screen.getByTestId('pay-merchant').textContent).toBe('收款商户: Asha Mart');
+    expect(localStorage.getItem('language')).toBe('zh-CN');
   });
 
   it('shows the amount with the language’s separators in Chinese', async () => {
@@ -167,6 +194,7 @@ describe('what to pay to, by channel', () => {
       ok(
         payerOrder({
           productId: 3015,
+          currency: 'USDT',
           payee: {
             kind: 'usdtWallet',
             address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
@@ -183,7 +211,7 @@ describe('what to pay to, by channel', () => {
     expect(screen.getByTestId('pay-field-usdtCount').textContent).toBe('12.345678 USDT');
     // The headline is what the wallet sends; the order's amount is under it.
     expect(screen.getByTestId('pay-amount').textContent).toBe('12.345678 USDT');
-    expect(screen.getByTestId('pay-order-amount').textContent).toBe('Order amount: 1,234.56');
+    expect(screen.getByTestId('pay-order-amount').textContent).toBe('Order amount: 1,234.56 USDT');
     expect(screen.getByTestId('pay-qr')).toBeTruthy();
     expect(screen.getByText('Transaction hash')).toBeTruthy();
     // The copy button copies the plain count a wallet takes.

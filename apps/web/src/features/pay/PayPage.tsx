@@ -1,15 +1,19 @@
-import { Code, endpoints, ORDER_STATE, PAID_STATES, productById, utrSchema } from '@paydesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Result, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Code, ORDER_STATE, ordersEndpoints, PAID_STATES, productById, utrSchema } from '@paydesk/contract';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { changeLanguage } from '../../i18n/core';
+import { LANGUAGES, type Language } from '../../i18n/language';
 import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
-import { type LoadedOrder, payKeys, usePayerOrder } from './api';
+import { type LoadedOrder, usePayerOrder, useSubmit } from './api';
 import { formatCountdown, remainingMs, usdtText } from './countdown';
 import { PayeeDetails } from './PayeeDetails';
+import './pay.css';
+
+/**
+ * The payer page is plain React with its own small stylesheet (no component library): payers open it
+ * on phones over mobile data, so it loads only what it shows (issue 18, speed).
+ */
 
 /** The time left on the server's clock, ticking every second on the phone's. */
 function useRemaining(order: LoadedOrder | undefined): number | null {
@@ -21,105 +25,132 @@ function useRemaining(order: LoadedOrder | undefined): number | null {
   return order ? remainingMs(order, Math.max(phoneNow, order.receivedAt)) : null;
 }
 
+/** The payer's language, saved like the console's choice; a native select works on every phone. */
+function LanguageSelect() {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <select
+      className="pay-language"
+      aria-label={t('language.label')}
+      data-testid="language-switch"
+      value={i18n.language}
+      onChange={(e) => void changeLanguage(e.target.value as Language)}
+    >
+      {LANGUAGES.map((lang) => (
+        <option key={lang} value={lang} lang={lang}>
+          {t(`language.${lang}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function Notice(props: { kind: 'info' | 'success' | 'error'; title: string; body?: ReactNode; testId?: string }) {
+  return (
+    <div
+      className={`pay-notice pay-notice-${props.kind}`}
+      data-testid={props.testId}
+      role={props.kind === 'error' ? 'alert' : props.kind === 'success' ? 'status' : undefined}
+    >
+      <div className="pay-notice-title">{props.title}</div>
+      {props.body && <div>{props.body}</div>}
+    </div>
+  );
+}
+
 /** The form for the payment's UTR (a transaction hash for USDT), checked as the server checks it. */
-function UtrForm(props: { orderCode: string; usdt: boolean }) {
+function UtrForm(props: { orderCode: string; usdt: boolean; reload: () => Promise<void> }) {
   const { t } = useTranslation('pay');
-  const queryClient = useQueryClient();
-  const submit = useMutation({
-    mutationFn: (utr: string) => call(endpoints.orders.payerSubmitUtr, { orderCode: props.orderCode, utr }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payKeys.order(props.orderCode) }),
-    onError: (error) => {
-      // The order moved on meanwhile (paid, rejected): show what it is now.
-      if (error instanceof ApiError && error.code === Code.businessRule) {
-        void queryClient.invalidateQueries({ queryKey: payKeys.order(props.orderCode) });
-      }
+  const id = useId();
+  const [utr, setUtr] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = useSubmit(
+    (value: string) => call(ordersEndpoints.payerSubmitUtr, { orderCode: props.orderCode, utr: value }),
+    (error) => {
+      // Sent: the order now shows the UTR. Or the order moved on meanwhile (paid, rejected): show what it is now.
+      if (!error || (error instanceof ApiError && error.code === Code.businessRule)) void props.reload();
     },
-  });
-  const key = (k: string) => (props.usdt ? `hash${k[0]!.toUpperCase()}${k.slice(1)}` : k);
+  );
+  const key = (k: string) => `utr.${props.usdt ? `hash${k[0]!.toUpperCase()}${k.slice(1)}` : k}`;
   const failure =
     submit.error instanceof ApiError && submit.error.code === Code.businessRule
       ? t('utr.notAwaiting')
       : submit.error
         ? t('utr.failed', { message: submit.error.message })
         : null;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = utr.trim();
+    const problem = !value ? t(key('required')) : utrSchema.safeParse(value).success ? null : t(key('invalid'));
+    setInvalid(problem);
+    if (!problem && !submit.pending) void submit.submit(value);
+  };
   return (
-    <Form<{ utr: string }>
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(v) => submit.mutate(v.utr.trim())}
-      data-testid="pay-utr-form"
-    >
-      <Form.Item
-        name="utr"
-        label={t(`utr.${key('label')}`)}
-        rules={[
-          { required: true, whitespace: true, message: t(`utr.${key('required')}`) },
-          {
-            validator: (_rule, value: string | undefined) =>
-              !value?.trim() || utrSchema.safeParse(value).success
-                ? Promise.resolve()
-                : Promise.reject(new Error(t(`utr.${key('invalid')}`))),
-          },
-        ]}
-      >
-        <Input
-          size="large"
-          placeholder={t(`utr.${key('placeholder')}`)}
-          autoComplete="off"
-          maxLength={128}
-          data-testid="pay-utr-input"
-        />
-      </Form.Item>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        loading={submit.isPending}
+    <form noValidate onSubmit={onSubmit} data-testid="pay-utr-form">
+      <label className="pay-label" htmlFor={`${id}-utr`}>
+        {t(key('label'))}
+      </label>
+      <div className="pay-hint" id={`${id}-hint`}>
+        {t(key('hint'))}
+      </div>
+      <input
+        id={`${id}-utr`}
+        className="pay-input"
+        value={utr}
+        onChange={(e) => setUtr(e.target.value)}
+        placeholder={t(key('placeholder'))}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={128}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
+        data-testid="pay-utr-input"
+      />
+      {invalid && (
+        <div className="pay-field-error" id={`${id}-error`} role="alert">
+          {invalid}
+        </div>
+      )}
+      {failure && <Notice kind="error" title={failure} />}
+      <button
+        type="submit"
+        className="pay-button pay-button-primary pay-block"
+        aria-busy={submit.pending || undefined}
+        disabled={submit.pending}
         data-testid="pay-utr-submit"
       >
+        {submit.pending && <span className="pay-spinner pay-spinner-small" aria-hidden="true" />}
         {t('utr.submit')}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
 
-/** The payer's reference was received: the page waits for the confirmation (it refreshes by itself). */
-function Submitted({ utr }: { utr: string }) {
+function StateResult(props: { kind: 'success' | 'warning' | 'error' | 'info'; name: string; testId: string }) {
   const { t } = useTranslation('pay');
   return (
-    <Alert
-      type="success"
-      showIcon
-      data-testid="pay-confirmation"
-      title={t('utr.submittedTitle')}
-      description={t('utr.submittedBody', { utr })}
-    />
-  );
-}
-
-function StateResult(props: { status: 'success' | 'warning' | 'error' | 'info'; name: string; testId: string }) {
-  const { t } = useTranslation('pay');
-  return (
-    <Result
-      status={props.status}
-      title={t(`state.${props.name}Title`)}
-      subTitle={t(`state.${props.name}Body`)}
-      data-testid={props.testId}
-      style={{ padding: '16px 0' }}
-    />
+    <section className={`pay-result pay-result-${props.kind}`} data-testid={props.testId}>
+      <h2>{t(`state.${props.name}Title`)}</h2>
+      <p>{t(`state.${props.name}Body`)}</p>
+    </section>
   );
 }
 
 /** What the order asks of the payer now: pay (with the countdown and the UTR form), or its outcome. */
-function OrderBody({ order, remaining }: { order: LoadedOrder; remaining: number | null }) {
+function OrderBody(props: { order: LoadedOrder; remaining: number | null; reload: () => Promise<void> }) {
+  const { order, remaining } = props;
   const { t } = useTranslation('pay');
   const usdt = order.payee?.kind === 'usdtWallet' || productById(order.productId)?.resourceKind === 'usdtWallet';
   const utrPart = order.payerUtr ? (
-    <Submitted utr={order.payerUtr} />
+    <Notice
+      kind="success"
+      testId="pay-confirmation"
+      title={t('utr.submittedTitle')}
+      body={t('utr.submittedBody', { utr: order.payerUtr })}
+    />
   ) : (
-    <UtrForm orderCode={order.orderCode} usdt={usdt} />
+    <UtrForm orderCode={order.orderCode} usdt={usdt} reload={props.reload} />
   );
   const awaiting = order.state === ORDER_STATE.allocated && remaining !== 0;
 
@@ -127,34 +158,27 @@ function OrderBody({ order, remaining }: { order: LoadedOrder; remaining: number
     return (
       <>
         {remaining !== null && (
-          <Flex justify="space-between" align="center" style={{ margin: '4px 0 12px' }}>
-            <Typography.Text>{t('countdown')}</Typography.Text>
-            <Typography.Text
-              strong
+          <div className="pay-row pay-countdown-row">
+            <span>{t('countdown')}</span>
+            <span
+              className={`pay-countdown${remaining < 60_000 ? ' pay-countdown-late' : ''}`}
               data-testid="pay-countdown"
-              style={{
-                fontSize: 20,
-                fontVariantNumeric: 'tabular-nums',
-                color: remaining < 60_000 ? '#cf1322' : undefined,
-              }}
             >
               {formatCountdown(remaining)}
-            </Typography.Text>
-          </Flex>
+            </span>
+          </div>
         )}
         {order.payee && (
-          <>
-            <Typography.Title level={5} style={{ marginTop: 8 }}>
-              {t('payTo')}
-            </Typography.Title>
-            <Alert type="info" title={t('exactAmount')} style={{ marginBottom: 8 }} />
+          <section>
+            <h2>{t('payTo')}</h2>
+            <Notice kind="info" title={t('exactAmount')} />
             <PayeeDetails payee={order.payee} orderCode={order.orderCode} />
-          </>
+          </section>
         )}
-        <Typography.Title level={5} style={{ marginTop: 16 }}>
-          {t('utr.title')}
-        </Typography.Title>
-        {utrPart}
+        <section>
+          <h2>{t('utr.title')}</h2>
+          {utrPart}
+        </section>
       </>
     );
   }
@@ -162,23 +186,66 @@ function OrderBody({ order, remaining }: { order: LoadedOrder; remaining: number
     // Timed out (by the server, or the countdown ran out first): a late payer may still send its UTR.
     return (
       <>
-        <StateResult status="warning" name="timedOut" testId="pay-state-timedOut" />
-        {!order.payerUtr && <Typography.Paragraph>{t('utr.lateHint')}</Typography.Paragraph>}
+        <StateResult kind="warning" name="timedOut" testId="pay-state-timedOut" />
+        {!order.payerUtr && <p>{t('utr.lateHint')}</p>}
         {utrPart}
       </>
     );
   }
   if ((PAID_STATES as readonly number[]).includes(order.state)) {
-    return <StateResult status="success" name="paid" testId="pay-state-paid" />;
+    return <StateResult kind="success" name="paid" testId="pay-state-paid" />;
   }
   if (order.state === ORDER_STATE.rejected) {
-    return <StateResult status="error" name="rejected" testId="pay-state-rejected" />;
+    return <StateResult kind="error" name="rejected" testId="pay-state-rejected" />;
   }
   if (order.state === ORDER_STATE.reversed) {
-    return <StateResult status="error" name="reversed" testId="pay-state-reversed" />;
+    return <StateResult kind="error" name="reversed" testId="pay-state-reversed" />;
   }
   // Created (not allocated yet) or allocation failed: nothing to pay to.
-  return <StateResult status="info" name="unavailable" testId="pay-state-unavailable" />;
+  return <StateResult kind="info" name="unavailable" testId="pay-state-unavailable" />;
+}
+
+/** The amount to send (the exact USDT count for a USDT wallet), its currency, the order and the merchant. */
+function Summary({ order }: { order: LoadedOrder }) {
+  const { t } = useTranslation('pay');
+  // A USDT payer sends the exact count (it tells the order apart), not the order's amount.
+  const usdt =
+    order.payee?.kind === 'usdtWallet' && order.payee.usdtCount !== undefined
+      ? usdtText(order.payee.usdtCount)
+      : undefined;
+  return (
+    <div className="pay-summary">
+      <div className="pay-secondary">{t('amount')}</div>
+      <div className="pay-amount">
+        {usdt === undefined ? (
+          <>
+            <span data-testid="pay-amount">{formatMoney(order.amount)}</span>{' '}
+            <span className="pay-currency" data-testid="pay-currency">
+              {order.currency}
+            </span>
+          </>
+        ) : (
+          <span data-testid="pay-amount">{`${usdt} USDT`}</span>
+        )}
+      </div>
+      {usdt !== undefined && (
+        <div className="pay-small" data-testid="pay-order-amount">
+          {t('orderAmount')}: {formatMoney(order.amount)} {order.currency}
+        </div>
+      )}
+      <div className="pay-small" data-testid="pay-merchant">
+        {t('merchant')}: {order.merchantName}
+      </div>
+      <div className="pay-small pay-wrap">
+        {t('orderCode')}: <span data-testid="pay-order-code">{order.orderCode}</span>
+      </div>
+      {order.subject && (
+        <div className="pay-small">
+          {t('subject')}: {order.subject}
+        </div>
+      )}
+    </div>
+  );
 }
 
 const isNotFound = (error: unknown) =>
@@ -186,15 +253,15 @@ const isNotFound = (error: unknown) =>
   ([Code.notFound, Code.orderNotFound, Code.invalidInput] as number[]).includes(error.code);
 
 /**
- * The payer page /pay/<orderCode> (public, outside the console's shell): the amount, what to pay to,
- * the countdown on the server's clock, the UTR form and the way back to the merchant, on a phone, in
- * three languages. It shows nothing but this order. Test hooks: `pay-amount`, `pay-countdown`,
- * `pay-field-<name>`, `pay-copy-<name>`, `pay-utr-input`, `pay-utr-submit`, `pay-confirmation`,
- * `pay-state-<state>`, `pay-return-link`.
+ * The payer page /pay/<orderCode> (public, its own entry pay.html, outside the console): the amount
+ * and currency, the merchant, what to pay to, the countdown on the server's clock, the UTR form and
+ * the way back to the merchant, on a phone, in three languages. It shows nothing but this order. Test
+ * hooks: `pay-amount`, `pay-currency`, `pay-merchant`, `pay-countdown`, `pay-field-<name>`,
+ * `pay-copy-<name>`, `pay-utr-input`, `pay-utr-submit`, `pay-confirmation`, `pay-state-<state>`,
+ * `pay-return-link`.
  */
-export default function PayPage() {
+export default function PayPage({ orderCode }: { orderCode: string }) {
   const { t } = useTranslation('pay');
-  const orderCode = useParams().orderCode ?? '';
   const order = usePayerOrder(orderCode);
   const remaining = useRemaining(order.data);
   const expired = order.data?.state === ORDER_STATE.allocated && remaining === 0;
@@ -207,73 +274,43 @@ export default function PayPage() {
   let content: ReactNode;
   if (order.isLoading) {
     content = (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin />
-      </Flex>
+      <div className="pay-loading" role="status">
+        <span className="pay-spinner" aria-hidden="true" />
+        <span className="pay-visually-hidden">{t('loading')}</span>
+      </div>
     );
-  } else if (order.isError) {
+  } else if (order.error) {
     content = isNotFound(order.error) ? (
-      <StateResult status="warning" name="notFound" testId="pay-state-notFound" />
+      <StateResult kind="warning" name="notFound" testId="pay-state-notFound" />
     ) : (
-      <Result
-        status="error"
-        title={t('state.loadFailed', { message: order.error.message })}
-        extra={<Button onClick={() => void refetch()}>{t('action.retry')}</Button>}
-      />
+      <section className="pay-result pay-result-error">
+        <h2>{t('state.loadFailed', { message: order.error.message })}</h2>
+        <button type="button" className="pay-button" onClick={() => void refetch()}>
+          {t('action.retry')}
+        </button>
+      </section>
     );
   } else if (order.data) {
-    const data = order.data;
-    // A USDT payer sends the exact count (it tells the order apart), not the order's amount.
-    const usdt =
-      data.payee?.kind === 'usdtWallet' && data.payee.usdtCount !== undefined
-        ? usdtText(data.payee.usdtCount)
-        : undefined;
     content = (
       <>
-        <div style={{ textAlign: 'center', marginBottom: 8 }}>
-          <Typography.Text type="secondary">{t('amount')}</Typography.Text>
-          <div data-testid="pay-amount" style={{ fontSize: 32, fontWeight: 600, lineHeight: 1.3 }}>
-            {usdt === undefined ? formatMoney(data.amount) : `${usdt} USDT`}
-          </div>
-          {usdt !== undefined && (
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pay-order-amount">
-                {t('orderAmount')}: {formatMoney(data.amount)}
-              </Typography.Text>
-            </div>
-          )}
-          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-            {t('orderCode')}: <span data-testid="pay-order-code">{data.orderCode}</span>
-          </Typography.Text>
-          {data.subject && (
-            <div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('subject')}: {data.subject}
-              </Typography.Text>
-            </div>
-          )}
-        </div>
-        <OrderBody order={data} remaining={remaining} />
-        {data.returnUrl && (
-          <Button block href={data.returnUrl} data-testid="pay-return-link" style={{ marginTop: 16 }}>
+        <Summary order={order.data} />
+        <OrderBody order={order.data} remaining={remaining} reload={refetch} />
+        {order.data.returnUrl && (
+          <a className="pay-button pay-block pay-return" href={order.data.returnUrl} data-testid="pay-return-link">
             {t('action.returnToMerchant')}
-          </Button>
+          </a>
         )}
       </>
     );
   }
 
   return (
-    <div style={{ minHeight: '100vh', background: '#f0f2f5', padding: '12px 12px 24px', boxSizing: 'border-box' }}>
-      <div style={{ maxWidth: 480, margin: '0 auto' }}>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <LanguageSwitch />
-        </Flex>
-        <Card styles={{ body: { padding: 16 } }}>{content}</Card>
-      </div>
+    <div className="pay-page">
+      <header className="pay-header">
+        <h1>{t('title')}</h1>
+        <LanguageSelect />
+      </header>
+      <main className="pay-card">{content}</main>
     </div>
   );
 }

@@ -1,57 +1,79 @@
 import type { Payee } from '@paydesk/contract';
-import { App, Button, Flex, QRCode, Spin, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { QRCodeSVG } from '@rc-component/qrcode';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayerQrImage } from './api';
 import { usdtText } from './countdown';
 
 type FieldName = 'accountName' | 'bankName' | 'cardNumber' | 'ifsc' | 'vpa' | 'address' | 'usdtCount' | 'phone';
 
-/** Copies `text`; says 'copied' or 'copy failed' (spec section 8) in the payer's language. */
-function useCopy() {
+/** How long 'copied' stays next to the button. */
+const COPIED_SHOWN_MS = 3000;
+
+/**
+ * A copy button and what became of the last copy: 'copied' or 'copy failed' (spec section 8) in the
+ * payer's language, said beside the button (a live region, so a screen reader hears it too).
+ */
+function CopyButton(props: { value: string; testId: string; label?: string }) {
   const { t } = useTranslation(['pay', 'common']);
-  const { message } = App.useApp();
-  return async (text: string) => {
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    clearTimeout(timer.current);
     try {
-      await navigator.clipboard.writeText(text);
-      void message.success(t('action.copied'));
+      await navigator.clipboard.writeText(props.value);
+      setOutcome('copied');
+      timer.current = setTimeout(() => setOutcome(null), COPIED_SHOWN_MS);
     } catch {
-      void message.error(t('common:error.copyFailed'));
+      setOutcome('failed');
     }
   };
+  return (
+    <span className="pay-copy">
+      <span className={`pay-copy-outcome${outcome === 'failed' ? ' pay-error-text' : ''}`} role="status">
+        {outcome === 'copied' ? t('action.copied') : outcome === 'failed' ? t('common:error.copyFailed') : ''}
+      </span>
+      <button
+        type="button"
+        className="pay-button pay-button-small"
+        aria-label={props.label}
+        data-testid={props.testId}
+        onClick={() => void copy()}
+      >
+        {t('action.copy')}
+      </button>
+    </span>
+  );
 }
 
 /** One line of what to pay to: its label, its value (wrapping on a narrow screen) and a copy button. */
 function Field(props: { name: FieldName; value: string; shown?: ReactNode }) {
   const { t } = useTranslation('pay');
-  const copy = useCopy();
+  const label = t(`field.${props.name}`);
   return (
-    <div style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-        {t(`field.${props.name}`)}
-      </Typography.Text>
-      <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text
-          strong
-          data-testid={`pay-field-${props.name}`}
-          style={{ fontSize: 16, wordBreak: 'break-all', fontFamily: 'monospace' }}
-        >
+    <div className="pay-field">
+      <div className="pay-secondary">{label}</div>
+      <div className="pay-row">
+        <span className="pay-value" data-testid={`pay-field-${props.name}`}>
           {props.shown ?? props.value}
-        </Typography.Text>
-        <Button size="small" data-testid={`pay-copy-${props.name}`} onClick={() => void copy(props.value)}>
-          {t('action.copy')}
-        </Button>
-      </Flex>
+        </span>
+        <CopyButton value={props.value} testId={`pay-copy-${props.name}`} label={`${t('action.copy')}: ${label}`} />
+      </div>
     </div>
   );
 }
 
+/** A generated QR code; its text alternative says what it encodes, for payers who cannot scan it. */
 function Qr(props: { value: string; caption: string }) {
+  const { t } = useTranslation('pay');
   return (
-    <Flex vertical align="center" gap={4} style={{ margin: '16px 0 8px' }}>
-      <QRCode value={props.value} size={200} type="svg" data-testid="pay-qr" />
-      <Typography.Text type="secondary">{props.caption}</Typography.Text>
-    </Flex>
+    <figure className="pay-qr">
+      <div role="img" aria-label={t('qr.codeAlt', { value: props.value })} data-testid="pay-qr">
+        <QRCodeSVG value={props.value} size={200} level="M" marginSize={2} aria-hidden="true" />
+      </div>
+      <figcaption className="pay-secondary">{props.caption}</figcaption>
+    </figure>
   );
 }
 
@@ -60,25 +82,20 @@ function QrImage(props: { orderCode: string }) {
   const { t } = useTranslation('pay');
   const image = usePayerQrImage(props.orderCode);
   return (
-    <Flex vertical align="center" gap={4} style={{ margin: '16px 0 8px' }}>
+    <figure className="pay-qr">
       {image.data ? (
         <>
-          <img
-            src={image.data.dataUrl}
-            alt={t('qr.imageAlt')}
-            data-testid="pay-qr-image"
-            style={{ width: 240, maxWidth: '100%', height: 'auto' }}
-          />
-          <Typography.Text type="secondary">{t('qr.image')}</Typography.Text>
+          <img src={image.data.dataUrl} alt={t('qr.imageAlt')} data-testid="pay-qr-image" className="pay-qr-image" />
+          <figcaption className="pay-secondary">{t('qr.image')}</figcaption>
         </>
       ) : image.isError ? (
-        <Typography.Text type="secondary" data-testid="pay-qr-image-failed">
+        <figcaption className="pay-secondary" data-testid="pay-qr-image-failed">
           {t('qr.imageFailed')}
-        </Typography.Text>
+        </figcaption>
       ) : (
-        <Spin />
+        <span className="pay-spinner" role="status" aria-label={t('loading')} />
       )}
-    </Flex>
+    </figure>
   );
 }
 
@@ -91,7 +108,6 @@ function QrImage(props: { orderCode: string }) {
  */
 export function PayeeDetails({ payee, orderCode }: { payee: Payee; orderCode: string }) {
   const { t } = useTranslation('pay');
-  const copy = useCopy();
   const field = (name: FieldName, value: string | undefined, shown?: ReactNode) =>
     value ? <Field key={name} name={name} value={value} shown={shown} /> : null;
   const usdt = payee.usdtCount === undefined ? undefined : usdtText(payee.usdtCount);
@@ -99,16 +115,9 @@ export function PayeeDetails({ payee, orderCode }: { payee: Payee; orderCode: st
   return (
     <div data-testid="pay-payee">
       {payee.upiLink && (
-        <Button
-          type="primary"
-          size="large"
-          block
-          href={payee.upiLink}
-          data-testid="pay-upi-link"
-          style={{ marginBottom: 8 }}
-        >
+        <a className="pay-button pay-button-primary pay-block" href={payee.upiLink} data-testid="pay-upi-link">
           {t('action.openUpi')}
-        </Button>
+        </a>
       )}
       {field('vpa', payee.vpa)}
       {field('address', payee.address)}
@@ -119,18 +128,23 @@ export function PayeeDetails({ payee, orderCode }: { payee: Payee; orderCode: st
       {field('cardNumber', payee.cardNumber)}
       {field('ifsc', payee.ifsc)}
       {payee.paymentLink && (
-        <div style={{ padding: '8px 0' }}>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {t('field.paymentLink')}
-          </Typography.Text>
-          <Flex gap={8} wrap>
-            <Button type="primary" href={payee.paymentLink} target="_blank" rel="noopener noreferrer">
+        <div className="pay-field">
+          <div className="pay-secondary">{t('field.paymentLink')}</div>
+          <div className="pay-row pay-row-start">
+            <a
+              className="pay-button pay-button-primary"
+              href={payee.paymentLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('action.openLink')}
-            </Button>
-            <Button data-testid="pay-copy-paymentLink" onClick={() => void copy(payee.paymentLink!)}>
-              {t('action.copy')}
-            </Button>
-          </Flex>
+            </a>
+            <CopyButton
+              value={payee.paymentLink}
+              testId="pay-copy-paymentLink"
+              label={`${t('action.copy')}: ${t('field.paymentLink')}`}
+            />
+          </div>
         </div>
       )}
       {payee.hasQrImage ? (
