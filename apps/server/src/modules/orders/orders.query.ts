@@ -7,7 +7,6 @@ import {
   type OrderRow,
   orderFieldsHiddenFrom,
   orderFilterShape,
-  productById,
   type Role,
 } from '@paydesk/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -29,8 +28,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
+import { productName } from '../products/names.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 
 const filterSchema = { shape: orderFilterShape };
@@ -83,7 +83,7 @@ function fullOrderRow(r: Joined): OrderRow {
     merchantNo: r.merchantNo,
     merchantOrderNo: o.merchantOrderNo,
     productId: o.productId,
-    productName: productById(o.productId)?.name ?? String(o.productId),
+    productName: productName(o.productId),
     amount: o.amount,
     fee: o.fee,
     commission: o.commission,

@@ -35,6 +35,7 @@ import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { sha256 } from '../../platform/secrets.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
+import { accountCode } from '../ledger/accounts.js';
 import type { LedgerService, Posting } from '../ledger/ledger.service.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
@@ -121,8 +122,6 @@ function merged(postings: Posting[]): Posting[] {
   return [...byAccount].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
 }
 
-const supplierAccount = (id: number, bucket: 'available' | 'frozen') => `supplier:${id}:${bucket}`;
-
 /**
  * Indexes a create can collide with when it loses a race it could not see coming: a second open order
  * of one amount (or usdtCount) on one account, and an order code drawn twice (a retry draws new ones).
@@ -200,8 +199,8 @@ function holdTransfer(
     note: note('orderHold', { orderCode }),
     actorUserId,
     postings: [
-      { account: supplierAccount(supplierId, 'available'), amount: -amount },
-      { account: supplierAccount(supplierId, 'frozen'), amount },
+      { account: accountCode('supplier', supplierId, 'available'), amount: -amount },
+      { account: accountCode('supplier', supplierId, 'frozen'), amount },
     ],
   };
 }
@@ -759,8 +758,8 @@ export class OrdersService {
       note: note(why, { orderCode: order.orderCode }),
       actorUserId: actor?.userId ?? null,
       postings: [
-        { account: supplierAccount(order.supplierId, 'frozen'), amount: -order.amount },
-        { account: supplierAccount(order.supplierId, 'available'), amount: order.amount },
+        { account: accountCode('supplier', order.supplierId, 'frozen'), amount: -order.amount },
+        { account: accountCode('supplier', order.supplierId, 'available'), amount: order.amount },
       ],
     });
   }
@@ -818,10 +817,10 @@ export class OrdersService {
     if (!scheduled) await this.event(tx, order, 'callbackSkipped', null, null, null, note('callbacksOff'));
     await this.addDaily(tx, paid, 1);
     const postings = merged([
-      { account: supplierAccount(order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
+      { account: accountCode('supplier', order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
       ...commission,
-      { account: `merchant:${order.merchantId}:available`, amount: order.amount - order.fee },
-      { account: 'platform:revenue', amount: order.fee - commissionTotal },
+      { account: accountCode('merchant', order.merchantId, 'available'), amount: order.amount - order.fee },
+      { account: accountCode('platform', 'revenue'), amount: order.fee - commissionTotal },
     ]);
     try {
       await this.deps.ledger.transfer(tx, {
