@@ -1,5 +1,6 @@
 /**
- * Import rules, checked by `npm run lint:layers` (part of `npm run lint`, hence of `npm test`).
+ * Import rules, checked by `npm run lint:layers` (part of `npm run lint`, hence of `npm test`) over the
+ * console's and the server's sources.
  * Each workspace keeps its rules in its own array below; `forbidden` joins them. A rule's `from` and
  * `to` paths are regular expressions on paths relative to the repository root.
  */
@@ -55,9 +56,38 @@ const webRules = [
   },
 ];
 
+/**
+ * The server (apps/server/src): no cycles; platform/ and db/ are below the modules; modules sit below
+ * the process entry points (app.ts, main.ts, cli/, seed/).
+ */
+const serverRules = [
+  {
+    name: 'server-no-circular',
+    comment:
+      'A cycle makes the import order decide which value is undefined at start-up: break it by moving the shared piece down.',
+    severity: 'error',
+    from: { path: '^apps/server/src/' },
+    to: { circular: true },
+  },
+  {
+    name: 'server-platform-below-modules',
+    comment: 'platform/ and db/ serve every module and know none of them.',
+    severity: 'error',
+    from: { path: '^apps/server/src/(platform|db)/', pathNot: '\\.test\\.ts$' },
+    to: { path: '^apps/server/src/modules/' },
+  },
+  {
+    name: 'server-modules-below-entry-points',
+    comment: 'Modules are wired by app.ts; they do not reach up into it, main.ts, the command line or the seed.',
+    severity: 'error',
+    from: { path: '^apps/server/src/modules/', pathNot: '\\.test\\.ts$' },
+    to: { path: '^apps/server/src/(app|main)\\.ts$|^apps/server/src/(cli|seed)/' },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-  forbidden: [...webRules],
+  forbidden: [...webRules, ...serverRules],
   options: {
     // Only the project's own files: packages are trusted, and not following them keeps the run short.
     doNotFollow: { path: ['node_modules'] },

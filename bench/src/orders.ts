@@ -20,6 +20,7 @@ import { buildApp, buildServices } from '../../apps/server/src/app.js';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
 import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
 import { merchants, partyProducts, users } from '../../apps/server/src/db/schema.js';
+import { accountCode } from '../../apps/server/src/modules/ledger/accounts.js';
 import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
 import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
@@ -237,8 +238,8 @@ async function addSuppliers(services: ReturnType<typeof buildServices>, db: Db) 
         type: 'adjustment',
         note: 'bench deposit',
         postings: [
-          { account: 'platform:adjustments', amount: -10_000_000_000_000 },
-          { account: `supplier:${id}:available`, amount: 10_000_000_000_000 },
+          { account: accountCode('platform', 'adjustments'), amount: -10_000_000_000_000 },
+          { account: accountCode('supplier', id, 'available'), amount: 10_000_000_000_000 },
         ],
       }),
     );

@@ -604,7 +604,7 @@ export const orders = pgTable(
     // Open orders of an account: their count and sum, and (with the amount) the allocation's check that
     // no open order on the account has the amount, one index probe per account.
     index('orders_resource_open_idx').on(t.resourceId, t.amount).where(sql`${t.state} = 1`),
-    check('orders_state_ck', sql`${t.state} between 0 and 8`),
+    check('orders_state_ck', sql`${t.state} between 0 and 9`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
   ],

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
 
 /**
  * Secrets the server must read back (merchant API secrets) are sealed with AES-256-GCM under the
@@ -57,6 +56,13 @@ export function parseSecretKey(text: string): Buffer {
 
 export const SECRET_KEY_FILE = 'secret.key';
 
+/** The part of the server's Config the key comes from (declared here: config.ts imports this file). */
+export interface SecretKeySource {
+  secretKey: Buffer | undefined;
+  dataDir: string | undefined;
+  databaseUrl: string | undefined;
+}
+
 const fileKeys = new Map<string, Buffer>();
 let processKey: Buffer | undefined;
 
@@ -66,7 +72,7 @@ let processKey: Buffer | undefined;
  * else (tests, in-memory database) a random key for this process.
  */
 export function resolveSecretKey(
-  config: Pick<Config, 'secretKey' | 'dataDir' | 'databaseUrl'>,
+  config: SecretKeySource,
   warn: (message: string) => void = (m) => console.warn(m),
 ): Buffer {
   if (config.secretKey) return config.secretKey;

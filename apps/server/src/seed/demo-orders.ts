@@ -4,6 +4,7 @@ import { Code, type CreateOrderRequest, ORDER_MARK, ORDER_STATE, type OrderMark 
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '../app.js';
 import { merchants, orderCallbacks, orders, resources, suppliers, users } from '../db/schema.js';
+import { accountCode } from '../modules/ledger/accounts.js';
 import type { OrderRecord } from '../modules/orders/orders.service.js';
 import { signParams } from '../modules/orders/signature.js';
 import type { Actor } from '../platform/audit.js';
@@ -565,7 +566,7 @@ export async function seedDemoOrders(input: {
         // Balances in minor units: supplier1 tops up 300,000.00 below 150,000.00, agent1 100,000.00 below
         // 50,000.00; the last day's float brings them to 2,000,000.00 and 500,000.00.
         for (const s of supplierRows) {
-          const balance = await services.ledger.balanceOf(db, `supplier:${s.id}:available`);
+          const balance = await services.ledger.balanceOf(db, accountCode('supplier', s.id, 'available'));
           const [low, amount, float] =
             s.parentId === null ? [15_000_000, 30_000_000, 200_000_000] : [5_000_000, 10_000_000, 50_000_000];
           const deposit = event.float

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Role } from '@paydesk/contract';
+import { PAID_STATES, type Role } from '@paydesk/contract';
 import { count, eq } from 'drizzle-orm';
 import { buildServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
@@ -163,7 +163,7 @@ export function describeSeed(result: SeedResult): string {
 /** One line: what the demo's order history holds. */
 function describeDemoOrders(made: DemoOrdersSummary): string {
   const n = (state: number) => (made.byState[state] ?? 0).toLocaleString('en-US');
-  const paid = [3, 4, 6].reduce((sum, state) => sum + (made.byState[state] ?? 0), 0);
+  const paid = PAID_STATES.reduce<number>((sum, state) => sum + (made.byState[state] ?? 0), 0);
   return (
     `Demo orders: ${made.orders.toLocaleString('en-US')} over the last ${DEMO_ORDER_DAYS} days ` +
     `(paid ${paid.toLocaleString('en-US')}, callback failed ${n(4)}, timed out ${n(2)}, rejected ${n(7)}, ` +

@@ -14,6 +14,8 @@ export const ORDER_STATE = {
   paidNotifying: 6,
   rejected: 7,
   reversed: 8,
+  /** Paid for a merchant that gets no callback (callbacks off or no notify URL): nothing is in flight. */
+  paid: 9,
 } as const;
 export type OrderStateName = keyof typeof ORDER_STATE;
 export type OrderState = (typeof ORDER_STATE)[OrderStateName];
@@ -24,6 +26,7 @@ export const PAID_STATES: readonly OrderState[] = [
   ORDER_STATE.paidNotifying,
   ORDER_STATE.callbackSucceeded,
   ORDER_STATE.callbackFailed,
+  ORDER_STATE.paid,
 ];
 
 /** Order marks (spec section 4). Suspicious and malicious lock the order until someone unlocks it. */

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { verifyAuditChain } from '../../platform/audit.js';
 import { keysetRows } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
 
 export interface AuditFilters {
   account?: string | null | undefined;

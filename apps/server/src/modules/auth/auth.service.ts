@@ -1,4 +1,4 @@
-import { Code, manageableRoles, type Role, type SessionRow, type UserInfo } from '@paydesk/contract';
+import { Code, type Role, type SessionRow, type UserInfo } from '@paydesk/contract';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -8,10 +8,12 @@ import { type Clock, minutes } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { AppError, forbidden, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 import { readSettings } from '../../platform/settings.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
+import { assertManageable } from '../users/users.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 type UserRecord = typeof users.$inferSelect;
@@ -510,17 +512,4 @@ function toSessionRow(
     expiresAt: r.s.expiresAt.toISOString(),
     current: r.s.id === user.sessionId,
   };
-}
-
-/** An admin may not act on a superAdmin account: only a superAdmin may. */
-export function assertManageable<T extends { role: string }>(actorRole: Role, target: T): T {
-  if (!manageableRoles(actorRole).includes(target.role as Role)) {
-    throw forbidden(`your role may not manage a ${target.role} account`);
-  }
-  return target;
-}
-
-/** Escapes % and _ so a filter matches them literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { merchants, orderCallbackAttempts, orderCallbacks, orders } from '../../db/schema.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.output<S[K]> };
 export type CallbackFilters = Parsed<typeof callbackFilterShape>;

@@ -5,27 +5,24 @@ import {
   CALLBACK_TEXTS,
   type CallbackTrigger,
   DEFAULT_CALLBACK_WINDOW_HOURS,
-  type NoteTemplate,
   note,
-  noteParts,
   ORDER_STATE,
-  type OrderEventKind,
   PAID_STATES,
   type SignType,
 } from '@paydesk/contract';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
-import { merchants, orderCallbackAttempts, orderCallbacks, orderEvents, orders } from '../../db/schema.js';
+import { merchants, orderCallbackAttempts, orderCallbacks, orders } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
-import { readSettings } from '../../platform/settings.js';
+import { positiveIntOf, readSettings } from '../../platform/settings.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
+import { moveOrderState, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
-import { positiveIntOf } from '../orders/settings.js';
 import { signParams } from '../orders/signature.js';
 import { type Exchange, postForm } from './delivery.js';
 import { DELIVERY_OF, LOCK_DELIVERY, RECORD_DELIVERED } from './statements.js';
@@ -306,12 +303,8 @@ export class CallbacksService {
       const now = this.now();
       const pending = locked.state === 'pending' && locked.attempts === job.attemptNo - 1;
       if (pending && exchange.succeeded) {
-        // The common case in one statement: the attempt, the callback, the order and its timeline.
-        const from = [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed] as number[];
-        const { note: english, noteTemplate } = noteParts(
-          note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
-        );
-        const [moved] = await RECORD_DELIVERED.rows<Record<string, unknown>>(tx, {
+        // The common case: the attempt and the callback in one statement, then the order's state.
+        await RECORD_DELIVERED.rows(tx, {
           callbackId: callback.id,
           orderId: order.id,
           orderCode: callback.orderCode,
@@ -321,14 +314,17 @@ export class CallbacksService {
           responseStatus: exchange.status,
           responseBody: exchange.responseBody,
           durationMs: exchange.durationMs,
-          move: from.includes(lockedOrder.state),
-          fromState: lockedOrder.state,
-          toState: ORDER_STATE.callbackSucceeded,
-          note: english,
-          noteTemplate: noteTemplate === null ? null : JSON.stringify(noteTemplate),
           now: now.toISOString(),
         });
-        return { result: 'succeeded' as const, order: moved ? tableRow(orders, moved) : null };
+        const moved = await moveOrderState(tx, lockedOrder, {
+          // A paid order without callbacks (9) notified by hand is notified all the same.
+          from: [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed, ORDER_STATE.paid],
+          to: ORDER_STATE.callbackSucceeded,
+          kind: 'callbackSucceeded',
+          note: note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
+          now,
+        });
+        return { result: 'succeeded' as const, order: moved };
       }
       await tx.insert(orderCallbackAttempts).values({
         callbackId: callback.id,
@@ -359,49 +355,18 @@ export class CallbacksService {
         .update(orderCallbacks)
         .set({ state: 'failed', attempts: job.attemptNo, nextAttemptAt: null, updatedAt: now })
         .where(eq(orderCallbacks.id, callback.id));
-      const moved = await this.moveOrder(
-        tx,
-        lockedOrder,
-        [ORDER_STATE.paidNotifying],
-        ORDER_STATE.callbackFailed,
-        'callbackFailed',
-        note('callbackFailed', { attempts: job.attemptNo, callbackId: callback.id }),
-      );
+      const moved = await moveOrderState(tx, lockedOrder, {
+        from: [ORDER_STATE.paidNotifying],
+        to: ORDER_STATE.callbackFailed,
+        kind: 'callbackFailed',
+        note: note('callbackFailed', { attempts: job.attemptNo, callbackId: callback.id }),
+        now,
+      });
       return { result: 'failed' as const, order: moved };
     });
     if (outcome.order) this.publishOrder(outcome.order);
     this.publishCallback(callback.id, callback.orderCode);
     return outcome.result;
-  }
-
-  /** Compare-and-set of the (locked) order's state with its timeline row; a reversed (or other) order is left alone. */
-  private async moveOrder(
-    tx: Tx,
-    order: OrderRecord,
-    from: readonly number[],
-    to: number,
-    kind: OrderEventKind,
-    template: NoteTemplate,
-  ): Promise<OrderRecord | null> {
-    if (!from.includes(order.state)) return null;
-    const now = this.now();
-    const [moved] = await tx
-      .update(orders)
-      .set({ state: to, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
-      .returning();
-    if (!moved) return null;
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      kind,
-      fromState: order.state,
-      toState: to,
-      actorUserId: null,
-      actorAccount: null,
-      ...noteParts(template),
-      createdAt: now,
-    });
-    return moved;
   }
 
   // ---- staff actions ----
@@ -459,16 +424,14 @@ export class CallbacksService {
       if (order.locked) throw refused(CALLBACK_TEXTS.locked, 'orderLocked');
       const row = await this.insertCallback(tx, order, callback.url, 'replay');
       const now = this.now();
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        kind: 'callbackReplayed' satisfies OrderEventKind,
-        fromState: null,
-        toState: null,
-        actorUserId: actor.userId,
-        actorAccount: actor.account,
-        ...noteParts(note('callbackReplayed', { callbackId: callback.id, newCallbackId: row.id, url: callback.url })),
-        createdAt: now,
-      });
+      await recordOrderEvent(
+        tx,
+        order,
+        'callbackReplayed',
+        actor,
+        note('callbackReplayed', { callbackId: callback.id, newCallbackId: row.id, url: callback.url }),
+        now,
+      );
       await writeAudit(
         tx,
         actor,

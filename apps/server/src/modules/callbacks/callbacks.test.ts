@@ -1,14 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../../db/client.js';
 import {
   auditLog,
+  merchants,
   orderCallbackAttempts,
   orderCallbacks,
   orderEvents,
@@ -270,6 +271,60 @@ describe('delivery', () => {
     expect(signatureMatches(got!.params, DEMO_MERCHANT_API.secret, 'HMAC-SHA256')).toBe(true);
     expect(signatureMatches({ ...got!.params, amount: '1' }, DEMO_MERCHANT_API.secret, 'HMAC-SHA256')).toBe(false);
     expect(signatureMatches(got!.params, 'another-secret', 'HMAC-SHA256')).toBe(false);
+  });
+
+  it('an order paid for a merchant without a notify URL is paid (9) at once, with no callback; notified by hand later it moves to 3', async () => {
+    // The demo merchant has no default notify URL, and this order names none.
+    const orderCode = await createOrder(t, '', { notifyUrl: undefined });
+    const res = await t.call(orderApi.confirmOrder, { orderCode }, auth('admin'));
+    expect(res.body.data?.state, JSON.stringify(res.body)).toBe(ORDER_STATE.paid);
+    expect(await callbacksOf(t, orderCode)).toEqual([]);
+    const order = await orderOf(t, orderCode);
+    expect(order.state).toBe(ORDER_STATE.paid);
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => [e.kind, e.fromState, e.toState])).toContainEqual([
+      'callbackSkipped',
+      ORDER_STATE.paidNotifying,
+      ORDER_STATE.paid,
+    ]);
+    // Still a paid order: a manual callback is refused while there is no address, and once the
+    // merchant has one it is delivered and the order shows callback succeeded.
+    const refusedNow = await t.call(orderApi.callback, { orderCode }, auth('admin'));
+    expect(refusedNow.body.data?.reason, JSON.stringify(refusedNow.body)).toBe('callbacksOff');
+    const url = merchant.script('/n/later', ['success']);
+    await t.database.db.update(merchants).set({ notifyUrl: url }).where(eq(merchants.id, order.merchantId));
+    try {
+      const again = await t.call(orderApi.callback, { orderCode }, auth('admin'));
+      expect(again.body.code, JSON.stringify(again.body)).toBe(200);
+      const [delivered] = await settled(t, orderCode);
+      expect(delivered).toMatchObject({ trigger: 'manual', state: 'succeeded', url });
+      expect((await orderOf(t, orderCode)).state).toBe(ORDER_STATE.callbackSucceeded);
+      // The notification carries the state it was sent in, as a first delivery carries 6.
+      expect(merchant.to('/n/later')[0]!.params.state).toBe(String(ORDER_STATE.paid));
+    } finally {
+      await t.database.db.update(merchants).set({ notifyUrl: null }).where(eq(merchants.id, order.merchantId));
+    }
+  });
+
+  it('the upgrade settles orders left paid, notifying with no callback in flight (paid before this release)', async () => {
+    const url = merchant.script('/n/upgrade', ['success']);
+    const withCallback = await createOrder(t, url);
+    await pay(withCallback);
+    await settled(t, withCallback);
+    const stuckCode = await createOrder(t, '', { notifyUrl: undefined });
+    await t.call(orderApi.confirmOrder, { orderCode: stuckCode }, auth('admin'));
+    // As an earlier release left it: 'paid, notifying' with nothing to deliver.
+    await t.database.db.update(orders).set({ state: ORDER_STATE.paidNotifying }).where(eq(orders.orderCode, stuckCode));
+    const migration = readFileSync(
+      new URL('../../../drizzle/0012_paid_without_callback.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    await t.database.db.execute(sql.raw(migration[migration.length - 1]!));
+    const stuck = await orderOf(t, stuckCode);
+    expect(stuck.state).toBe(ORDER_STATE.paid);
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, stuck.id));
+    expect(events.filter((e) => e.kind === 'callbackSkipped' && e.toState === ORDER_STATE.paid)).toHaveLength(2);
+    expect((await orderOf(t, withCallback)).state).toBe(ORDER_STATE.callbackSucceeded);
   });
 
   it('when the window is over the callback fails and the order goes to 4; a manual trigger that succeeds moves it to 3', async () => {

@@ -31,8 +31,8 @@ export const LOCK_DELIVERY = statement<'orderId' | 'callbackId'>(
 
 /**
  * A delivered notification, on the locked order and callback: the attempt on record, the callback
- * succeeded, the order's other pending deliveries cancelled (the merchant has it), and when `move`,
- * the order moved from `fromState` to callback succeeded with its timeline row. Answers the moved order.
+ * succeeded, the order's other pending deliveries cancelled (the merchant has it). The order's state
+ * is the orders module's to move (`moveOrderState`).
  */
 export const RECORD_DELIVERED = statement<
   | 'callbackId'
@@ -44,11 +44,6 @@ export const RECORD_DELIVERED = statement<
   | 'responseStatus'
   | 'responseBody'
   | 'durationMs'
-  | 'move'
-  | 'fromState'
-  | 'toState'
-  | 'note'
-  | 'noteTemplate'
   | 'now'
 >(
   (v) => `
@@ -63,14 +58,7 @@ export const RECORD_DELIVERED = statement<
               set state = case when id = ${v.callbackId} then 'succeeded' else 'cancelled' end,
                   attempts = case when id = ${v.callbackId} then ${v.attemptNo}::int else attempts end,
                   next_attempt_at = null, updated_at = ${v.now}
-            where id = ${v.callbackId} or (order_id = ${v.orderId} and state = 'pending')),
-         u as (
-           update orders set state = ${v.toState}, updated_at = ${v.now}
-            where id = ${v.orderId}::bigint and state = ${v.fromState}::int and ${v.move}::boolean
-           returning *),
-         e as (
-           insert into order_events (order_id, kind, from_state, to_state, note, note_template, created_at)
-           select u.id, 'callbackSucceeded', ${v.fromState}, u.state, ${v.note}, ${v.noteTemplate}::jsonb, ${v.now}
-             from u)
-    select * from u`,
+            where id = ${v.callbackId} or (order_id = ${v.orderId} and state = 'pending')
+           returning id)
+    select count(*)::int as n from c`,
 );

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { errorLogs } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { keysetRows } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import type { SessionUser } from '../../platform/sessions.js';
 import { parsePlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
 
 export interface ErrorLogDeps {
   db: Db;

@@ -32,6 +32,7 @@ import { AppError, conflict, notFound, refused } from '../../platform/errors.js'
 import { keysetRows } from '../../platform/export.js';
 import { readSettings } from '../../platform/settings.js';
 import { parsePlatformTime } from '../../platform/time.js';
+import { accountCode } from '../ledger/accounts.js';
 import type { LedgerService, Posting } from '../ledger/ledger.service.js';
 import type { MessagesService } from '../messages/messages.service.js';
 
@@ -264,7 +265,7 @@ export class FundsService {
       kind: 'platform',
       balance: of('available'),
       frozenBalance: of('frozen'),
-      revenue: await this.deps.ledger.balanceOf(this.db, 'platform:revenue'),
+      revenue: await this.deps.ledger.balanceOf(this.db, accountCode('platform', 'revenue')),
     };
   }
 
@@ -345,7 +346,7 @@ export class FundsService {
       const proposal = await this.lockPending(tx, id);
       if (proposal.proposedBy === approver) throw refused(FUNDS_TEXTS.selfApproval, 'selfApproval');
       const kind = proposal.kind as ProposalKind;
-      const account = `${proposal.partyKind}:${proposal.partyId}:available`;
+      const account = accountCode(proposal.partyKind as PartyKind, proposal.partyId, 'available');
       let amount: number;
       if (kind === 'clear') {
         // Locked first (its code sorts before platform:*, the ledger's own lock order): the balance
@@ -365,7 +366,7 @@ export class FundsService {
       }
       const postings: Posting[] = [
         { account, amount },
-        { account: 'platform:adjustments', amount: -amount },
+        { account: accountCode('platform', 'adjustments'), amount: -amount },
       ];
       const transfer = await this.deps.ledger.transfer(tx, {
         idempotencyKey: `proposal:${proposal.id}`,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { startTestApp, type TestApp } from '../../testing/harness.js';
+import { accountCode, accountCodeSql } from './accounts.js';
 import { LedgerService, MAX_LEDGER_AMOUNT, parseAccountCode, type TransferInput } from './ledger.service.js';
 
 let t: TestApp;
@@ -67,6 +68,20 @@ describe('account codes', () => {
       expect(parseAccountCode(bad), bad).toBeNull();
     }
     expect(parseAccountCode('merchant:99999999999:available')).toBeNull();
+  });
+
+  it('are built by accountCode, the same in SQL, and read back by parseAccountCode', async () => {
+    expect(accountCode('merchant', 12, 'available')).toBe('merchant:12:available');
+    expect(accountCode('platform', 'revenue')).toBe('platform:revenue');
+    expect(parseAccountCode(accountCode('supplier', 7, 'frozen'))).toMatchObject({
+      ownerKind: 'supplier',
+      ownerId: 7,
+      bucket: 'frozen',
+    });
+    const res = (await t.database.db.execute(
+      sql.raw(`select ${accountCodeSql('supplier', 'x.id', 'frozen')} as code from (select 7 as id) x`),
+    )) as unknown as { rows: Array<{ code: string }> };
+    expect(res.rows[0]!.code).toBe(accountCode('supplier', 7, 'frozen'));
   });
 
   it('ensureAccount creates once and refuses a malformed code', async () => {

@@ -12,12 +12,11 @@ import {
   type SignType,
   USER_TEXTS,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { statement, tableRow } from '../../db/raw-rows.js';
-import { ledgerAccounts, merchants, users } from '../../db/schema.js';
+import { merchants, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
@@ -25,8 +24,9 @@ import { openSecret, sealSecret } from '../../platform/crypto.js';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db-errors.js';
 import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { readSettings } from '../../platform/settings.js';
-import { escapeLike } from '../auth/auth.service.js';
+import { partyBalances } from '../ledger/accounts.js';
 import type { UsersService } from '../users/users.service.js';
 
 type MerchantRecord = typeof merchants.$inferSelect;
@@ -161,17 +161,15 @@ function auditView(m: Pick<MerchantRecord, keyof MerchantSettings | 'enabled' | 
   };
 }
 
-const available = alias(ledgerAccounts, 'merchant_available');
-const frozen = alias(ledgerAccounts, 'merchant_frozen');
-const balanceExpr = sql<number>`coalesce(${available.balance}, 0)`.mapWith(Number);
-const frozenExpr = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
-// A merchant's ledger accounts exist only once used: left joins on these, 0 when absent.
-const availableOn = and(
-  eq(available.ownerKind, 'merchant'),
-  eq(available.ownerId, merchants.id),
-  eq(available.bucket, 'available'),
-);
-const frozenOn = and(eq(frozen.ownerKind, 'merchant'), eq(frozen.ownerId, merchants.id), eq(frozen.bucket, 'frozen'));
+const {
+  available,
+  frozen,
+  availableOn,
+  frozenOn,
+  balance: balanceExpr,
+  frozenBalance: frozenExpr,
+  totals: sums,
+} = partyBalances('merchant', merchants.id);
 
 const MERCHANT_BY_NO = statement<'merchantNo'>((v) => `select * from merchants where merchant_no = ${v.merchantNo}`);
 
@@ -245,11 +243,7 @@ export class MerchantsService {
         .limit(input.pageSize)
         .offset((input.pageIndex - 1) * input.pageSize),
       this.db
-        .select({
-          n: count(),
-          balance: sql<number>`coalesce(sum(coalesce(${available.balance}, 0)), 0)`.mapWith(Number),
-          frozenBalance: sql<number>`coalesce(sum(coalesce(${frozen.balance}, 0)), 0)`.mapWith(Number),
-        })
+        .select(sums)
         .from(merchants)
         .innerJoin(users, eq(users.id, merchants.userId))
         .leftJoin(available, availableOn)

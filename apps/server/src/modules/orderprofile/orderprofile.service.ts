@@ -7,7 +7,6 @@ import {
   type OrderProfileRow,
   type OrderProfileStats,
   type orderProfileFilterShape,
-  productById,
 } from '@paydesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,6 +15,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 import type { Clock } from '../../platform/clock.js';
 import { invalid } from '../../platform/errors.js';
 import { formatPlatformTime, parsePlatformTime } from '../../platform/time.js';
+import { productName } from '../products/names.js';
 
 type Parsed<S extends Record<string, z.ZodType>> = { [K in keyof S]?: z.output<S[K]> };
 export type OrderProfileFilters = Parsed<typeof orderProfileFilterShape>;
@@ -73,8 +73,6 @@ function statsOf(r: AggregateRow | undefined): OrderProfileStats {
     callbackP99Ms,
   };
 }
-
-const productNameOf = (id: number) => productById(id)?.name ?? String(id);
 
 /**
  * Order performance analysis (/order/profile): one aggregate query over the orders created in a
@@ -166,7 +164,7 @@ export class OrderProfileService {
       .filter((r) => r.level === LEVEL.productHour)
       .map((r) => ({
         productId: r.product_id!,
-        productName: productNameOf(r.product_id!),
+        productName: productName(r.product_id!),
         hour: r.hour!,
         ...statsOf(r),
       }))
@@ -185,7 +183,7 @@ export class OrderProfileService {
       byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, ...statsOf(hours.get(hour)) })),
       byProduct: aggregate
         .filter((r) => r.level === LEVEL.product)
-        .map((r) => ({ productId: r.product_id!, productName: productNameOf(r.product_id!), ...statsOf(r) }))
+        .map((r) => ({ productId: r.product_id!, productName: productName(r.product_id!), ...statsOf(r) }))
         .sort((a, b) => a.productId - b.productId),
       rows: OrderProfileService.rowsOf(aggregate),
     };

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { rowsOf, statement } from '../../db/raw-rows.js';
+import { accountCode, accountCodeSql } from '../ledger/accounts.js';
 import type { PayeeAccount } from './payee.js';
 
 /**
@@ -126,7 +127,7 @@ const ACCOUNT_FACTS = statement<'productId' | 'today'>(
         from suppliers s
         left join suppliers p on p.id = s.parent_id
         left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${v.productId}
-        left join ledger_accounts la on la.code = 'supplier:' || s.id || ':available'
+        left join ledger_accounts la on la.code = ${accountCodeSql('supplier', 's.id', 'available')}
         left join party_daily pd on pd.user_id = s.user_id and pd.product_id = ${v.productId} and pd.day = ${v.today}
        where s.id in (select supplier_id from resources where product_id = ${v.productId} and deleted_at is null)
     )
@@ -176,7 +177,7 @@ const lockAndProbe = (balances: boolean) =>
       select r.id, r.state, ${balances ? 'la.balance' : 'null::bigint as balance'}, ${SHOWN_COLUMNS}
         from resources r
         join suppliers s on s.id = r.supplier_id
-        ${balances ? `join ledger_accounts la on la.code = 'supplier:' || r.supplier_id || ':available'` : ''}
+        ${balances ? `join ledger_accounts la on la.code = ${accountCodeSql('supplier', 'r.supplier_id', 'available')}` : ''}
        where r.id = any(${v.lockIds}::int[])
          for update of r${balances ? ', la' : ''} skip locked
     ), p as (
@@ -520,7 +521,7 @@ async function lockWaiting(
     select ${sql.raw(SHOWN_COLUMNS)}
       from resources r
       join suppliers s on s.id = r.supplier_id
-      join ledger_accounts la on la.code = ${`supplier:${c.supplierId}:available`}
+      join ledger_accounts la on la.code = ${accountCode('supplier', c.supplierId, 'available')}
      where r.id = ${c.resourceId} and r.state = 0 and la.balance >= ${amount}
        for update of r, la`);
   const [row] = rowsOf<Record<string, unknown>>(result);

@@ -29,8 +29,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
+import { productName } from '../products/names.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 
 const filterSchema = { shape: orderFilterShape };
@@ -83,7 +84,7 @@ function fullOrderRow(r: Joined): OrderRow {
     merchantNo: r.merchantNo,
     merchantOrderNo: o.merchantOrderNo,
     productId: o.productId,
-    productName: productById(o.productId)?.name ?? String(o.productId),
+    productName: productName(o.productId),
     amount: o.amount,
     fee: o.fee,
     commission: o.commission,

@@ -1,4 +1,4 @@
-import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
+import { Code, endpoints, ORDER_STATE, PAID_STATES } from '@paydesk/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -71,8 +71,8 @@ describe('racing actions on the same orders', () => {
     ]);
     if (process.env.RACE_DEBUG) console.log(answers.map((a) => a.body.code).join(','));
     // Two reversals race on whichever got paid.
-    const paid = (await t.database.db.select().from(orders).where(inArray(orders.orderCode, codes))).filter(
-      (o) => o.state === ORDER_STATE.paidNotifying,
+    const paid = (await t.database.db.select().from(orders).where(inArray(orders.orderCode, codes))).filter((o) =>
+      (PAID_STATES as readonly number[]).includes(o.state),
     );
     const second = await Promise.all(
       paid.flatMap((o) => [

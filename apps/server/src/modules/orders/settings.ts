@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
-import { readSettings } from '../../platform/settings.js';
+import { flagOf, positiveIntOf, readSettings } from '../../platform/settings.js';
 
 /** The system settings (spec section 7) the order engine reads. */
 export interface OrderSettings {
@@ -16,23 +16,6 @@ const DEFAULTS = {
   CanTimeoutSupplement: false as unknown,
   IsSupplierRemoveBalanceOnOrderFinished: false as unknown,
 };
-
-/** A setting saved as a boolean, as {enable} or as text. */
-export function flagOf(value: unknown, fallback: boolean): boolean {
-  if (value && typeof value === 'object' && 'enable' in value)
-    return flagOf((value as { enable: unknown }).enable, fallback);
-  if (value === true || value === 'true' || value === 1 || value === '1') return true;
-  if (value === false || value === 'false' || value === 0 || value === '0') return false;
-  return fallback;
-}
-
-/** A setting saved as a number, as {value} or as text; the fallback when it is not a positive integer. */
-export function positiveIntOf(value: unknown, fallback: number): number {
-  if (value && typeof value === 'object' && 'value' in value)
-    return positiveIntOf((value as { value: unknown }).value, fallback);
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /**
  * Settings read at most every few seconds per process: order creation is the hot path, and a change

@@ -278,3 +278,24 @@ export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day
     on conflict (user_id, product_id, day)
     do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount`,
 );
+
+/**
+ * An order's state moved by compare-and-set from `fromState` (a row in another state is left alone:
+ * no row answered), with its timeline row, in one statement. Answers the moved order.
+ */
+export const MOVE_STATE = statement<
+  'orderId' | 'fromState' | 'toState' | 'kind' | 'actorUserId' | 'actorAccount' | 'note' | 'noteTemplate' | 'now'
+>(
+  (v) => `
+    with u as (
+           update orders set state = ${v.toState}::int, updated_at = ${v.now}::timestamptz
+            where id = ${v.orderId}::bigint and state = ${v.fromState}::int
+           returning *),
+         e as (
+           insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note,
+                                     note_template, created_at)
+           select u.id, ${v.kind}, ${v.fromState}::int, u.state, ${v.actorUserId}::int, ${v.actorAccount}, ${v.note},
+                  ${v.noteTemplate}::jsonb, ${v.now}::timestamptz
+             from u)
+    select * from u`,
+);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   detailsSchemaOf,
   ORDER_STATE,
-  productById,
   QR_IMAGE_MAX_BYTES,
   qrTextOf,
   RESOURCE_STATE,
@@ -20,8 +19,9 @@ import type { Clock } from '../../platform/clock.js';
 import { sealSecret } from '../../platform/crypto.js';
 import { notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { formatPlatformTime } from '../../platform/time.js';
-import { escapeLike } from '../auth/auth.service.js';
+import { productName } from '../products/names.js';
 
 export interface ResourcesDeps {
   db: Db;
@@ -100,7 +100,7 @@ function toRow(r: RowResult): ResourceRow {
     supplierId: x.supplierId,
     supplierName: r.supplierName,
     productId: x.productId,
-    productName: productById(x.productId)?.name ?? String(x.productId),
+    productName: productName(x.productId),
     kind: x.kind,
     name: x.name,
     state: x.state,
@@ -416,7 +416,7 @@ export class ResourcesService {
       id: resource.id,
       productId: resource.productId,
       supplierName,
-      productName: productById(resource.productId)?.name ?? String(resource.productId),
+      productName: productName(resource.productId),
       processingOrderCount: processing.count,
       processingOrderAmount: processing.amount,
       state: resource.state,

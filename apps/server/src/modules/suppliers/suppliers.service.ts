@@ -1,17 +1,18 @@
 import { type AgentCommission, type Role, SUPPLIER_TEXTS, type SupplierRow, USER_TEXTS } from '@paydesk/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { statement } from '../../db/raw-rows.js';
-import { ledgerAccounts, partyProducts, suppliers, users } from '../../db/schema.js';
+import { partyProducts, suppliers, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { readSettings } from '../../platform/settings.js';
-import { escapeLike } from '../auth/auth.service.js';
+import { accountCode, partyBalances } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -78,32 +79,8 @@ export type CreateSupplierInput =
 const AGENT_ACCOUNT_AUTHORITY: Role = 'admin';
 
 const parent = alias(suppliers, 'parent_supplier');
-const available = alias(ledgerAccounts, 'available_account');
-const frozen = alias(ledgerAccounts, 'frozen_account');
-const balanceSql = sql<number>`coalesce(${available.balance}, 0)`.mapWith(Number);
-const frozenSql = sql<number>`coalesce(${frozen.balance}, 0)`.mapWith(Number);
-// A supplier's ledger accounts exist only once money moved: left joins, 0 when absent.
-const availableOn = eq(available.code, sql`'supplier:' || ${suppliers.id} || ':available'`);
-const frozenOn = eq(frozen.code, sql`'supplier:' || ${suppliers.id} || ':frozen'`);
-
-/**
- * A supplier's balances, for every query that reads them (the supplier list here, the agent list of
- * the users module): left join `available` on `availableOn` and `frozen` on `frozenOn`, select
- * `balance` and `frozenBalance` per row; `totals` counts the rows and sums both balances.
- */
-export const supplierBalances = {
-  available,
-  frozen,
-  availableOn,
-  frozenOn,
-  balance: balanceSql,
-  frozenBalance: frozenSql,
-  totals: {
-    n: count(),
-    balance: sql<number>`coalesce(sum(${available.balance}), 0)`.mapWith(Number),
-    frozenBalance: sql<number>`coalesce(sum(${frozen.balance}), 0)`.mapWith(Number),
-  },
-};
+const supplierBalances = partyBalances('supplier', suppliers.id);
+const { available, frozen, availableOn, frozenOn, balance: balanceSql, frozenBalance: frozenSql } = supplierBalances;
 
 const rowFields = {
   supplier: suppliers,
@@ -512,10 +489,11 @@ export class SuppliersService {
     const postings: Posting[] = [];
     const rate = Number(row.rate);
     const own = share(rate);
-    if (own > 0) postings.push({ account: `supplier:${input.supplierId}:available`, amount: own });
+    if (own > 0) postings.push({ account: accountCode('supplier', input.supplierId, 'available'), amount: own });
     if (row.parent_id !== null) {
       const parentShare = share(Number(row.parent_rate) - rate);
-      if (parentShare > 0) postings.push({ account: `supplier:${row.parent_id}:available`, amount: parentShare });
+      if (parentShare > 0)
+        postings.push({ account: accountCode('supplier', Number(row.parent_id), 'available'), amount: parentShare });
     }
     return postings;
   }

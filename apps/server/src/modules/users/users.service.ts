@@ -9,10 +9,10 @@ import type { DataScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
 import { hashPassword } from '../../platform/secrets.js';
 import type { SessionStore } from '../../platform/sessions.js';
-import { assertManageable, escapeLike } from '../auth/auth.service.js';
-import { supplierBalances } from '../suppliers/suppliers.service.js';
+import { partyBalances } from '../ledger/accounts.js';
 
 type UserRecord = typeof users.$inferSelect;
 
@@ -84,6 +84,9 @@ interface Page {
 }
 
 /** Account administration (spec section 7, Admin) and the account option lists. */
+/** Agents' balances in the agent list. */
+const supplierBalances = partyBalances('supplier', suppliers.id);
+
 export class UsersService {
   constructor(private readonly deps: UsersDeps) {}
 
@@ -427,4 +430,12 @@ export class UsersService {
       .limit(1);
     if (taken) throw conflict(USER_TEXTS.accountExists, 'accountExists');
   }
+}
+
+/** An admin may not act on a superAdmin account: only a superAdmin may. */
+export function assertManageable<T extends { role: string }>(actorRole: Role, target: T): T {
+  if (!manageableRoles(actorRole).includes(target.role as Role)) {
+    throw forbidden(`your role may not manage a ${target.role} account`);
+  }
+  return target;
 }

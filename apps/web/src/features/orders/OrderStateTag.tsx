@@ -13,6 +13,7 @@ const COLOR: Record<number, string> = {
   [S.paidNotifying]: 'cyan',
   [S.rejected]: 'default',
   [S.reversed]: 'magenta',
+  [S.paid]: 'green',
 };
 
 /** An order's state label in the user's language, with a "locked" tag while it is under investigation. */

@@ -1,0 +1,295 @@
+import {
+  ACTION_FROM,
+  ACTIONS_WHEN_LOCKED,
+  LOCKING_MARKS,
+  note,
+  ORDER_STATE,
+  type OrderAction,
+  type OrderMark,
+  SUPPLEMENT_TYPE,
+} from '@paydesk/contract';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { orderEvents, orders } from '../../db/schema.js';
+import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
+import type { DataScope } from '../../platform/context.js';
+import { conflict, notFound, refused } from '../../platform/errors.js';
+import { ORDER_TEXTS, type OrderCore, OrderPart, type OrderRecord, orderInScope } from './order-core.js';
+import type { OrderIntake } from './order-intake.js';
+import type { OrderPayments } from './order-payments.js';
+import type { OrderSettings } from './settings.js';
+
+/**
+ * The actions on an order (spec section 4): each a compare-and-set of the order's state in one
+ * transaction (`act`), with its audit row, its timeline row and its ledger transfer; the timeouts job
+ * and the payer's UTR. A lost race answers 409 and changes nothing.
+ */
+export class OrderActions extends OrderPart {
+  constructor(
+    core: OrderCore,
+    private readonly intake: OrderIntake,
+    private readonly payments: OrderPayments,
+  ) {
+    super(core);
+  }
+
+  // ---- actions ----
+
+  /**
+   * One action on one order: reads it in the caller's scope (404 outside), checks the state and lock
+   * (422), then in a transaction locks the row and re-checks that nothing changed since (409).
+   */
+  private async act(
+    orderCode: string,
+    scope: DataScope,
+    action: OrderAction,
+    actor: Actor,
+    run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
+  ): Promise<OrderRecord> {
+    const seen = await this.findInScope(this.db, orderCode, scope);
+    await this.checkAllowed(seen, action);
+    const settings = await this.settings.get();
+    const result = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
+      if (
+        !order ||
+        order.state !== seen.state ||
+        order.locked !== seen.locked ||
+        order.allocationNo !== seen.allocationNo
+      ) {
+        throw conflict(ORDER_TEXTS.changed, 'orderChanged');
+      }
+      const after = await run(tx, order, settings);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: `orders.${action}`,
+          target: `order:${order.orderCode}`,
+          before: { state: order.state, mark: order.mark, locked: order.locked, resourceId: order.resourceId },
+          after: { state: after.state, mark: after.mark, locked: after.locked, resourceId: after.resourceId },
+        },
+        this.now(),
+      );
+      return after;
+    });
+    this.publish(result);
+    return result;
+  }
+
+  /**
+   * Refuses an action the order's state does not allow. When the order was in a state that allowed it
+   * and someone moved it on (the race was lost before this request even read the order), the answer is
+   * the same 409 as a race lost inside the lock; an action this order never allowed is a 422.
+   */
+  private async checkAllowed(order: OrderRecord, action: OrderAction): Promise<void> {
+    if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) throw refused(ORDER_TEXTS.locked, 'orderLocked');
+    const from = ACTION_FROM[action] as readonly number[];
+    if (from.includes(order.state)) return;
+    const [wasAllowed] = await this.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.orderId, order.id),
+          or(inArray(orderEvents.fromState, [...from]), inArray(orderEvents.toState, [...from])),
+        ),
+      )
+      .limit(1);
+    if (wasAllowed) throw conflict(ORDER_TEXTS.changed, 'orderChanged');
+    throw refused(ORDER_TEXTS.notAllowed, 'stateNotAllowed');
+  }
+
+  async findInScope(db: DbOrTx, orderCode: string, scope: DataScope): Promise<OrderRecord> {
+    const [order] = await db.select().from(orders).where(eq(orders.orderCode, orderCode));
+    if (!order || !orderInScope(order, scope)) throw notFound('no such order');
+    return order;
+  }
+
+  /** The supplier (or staff) confirms the money arrived. */
+  confirm(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'confirm', actor, (tx, order) =>
+      this.payments.pay(tx, order, actor, {
+        supplementType: null,
+        utr: null,
+        note: note('confirmedBy', { account: actor.account ?? 'system' }),
+      }),
+    );
+  }
+
+  /** Supplement with the payer's UTR, or offset against the supplier's balance (no UTR). */
+  supplement(
+    input: { orderCode: string; isOffsetReplenishmentOrder: boolean; utr?: string | null },
+    scope: DataScope,
+    actor: Actor,
+  ) {
+    return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings) => {
+      if (order.state === ORDER_STATE.timedOut && !settings.canTimeoutSupplement) {
+        throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
+      }
+      const utr = input.isOffsetReplenishmentOrder ? (input.utr ?? null) : input.utr!;
+      if (utr) {
+        const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, utr));
+        if (other) throw conflict(ORDER_TEXTS.utrUsed, 'utrUsed');
+      }
+      let target = order;
+      if (order.state === ORDER_STATE.allocationFailed) {
+        // The payer paid: an account must take the order before its payment can be posted.
+        target = (await this.intake.allocate(tx, order, settings, null, actor)).order;
+        if (target.state !== ORDER_STATE.allocated) throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
+      }
+      const type = input.isOffsetReplenishmentOrder ? SUPPLEMENT_TYPE.offset : SUPPLEMENT_TYPE.utr;
+      return this.payments.pay(tx, target, actor, {
+        supplementType: type,
+        utr,
+        note: input.isOffsetReplenishmentOrder ? note('supplementOffset') : note('supplementUtr', { utr: utr ?? '' }),
+      });
+    });
+  }
+
+  /** Reselect (reassign): release the current account and allocate again, away from it when another fits. */
+  reselect(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'reselect', actor, async (tx, order, settings) => {
+      await this.payments.releaseHold(tx, order, actor, 'releaseReselected');
+      return (await this.intake.allocate(tx, { ...order, holdOpen: false }, settings, order.resourceId, actor)).order;
+    });
+  }
+
+  reject(input: { orderCode: string; rejectReason: string }, scope: DataScope, actor: Actor) {
+    return this.act(input.orderCode, scope, 'reject', actor, async (tx, order) => {
+      await this.payments.releaseHold(tx, order, actor, 'releaseRejected');
+      return this.moveTo(tx, order, ORDER_STATE.rejected, actor, 'rejected', input.rejectReason, {
+        rejectReason: input.rejectReason,
+      });
+    });
+  }
+
+  /** Frees the account of an allocated order now: the hold is released and the order times out. */
+  freeResource(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'freeResource', actor, async (tx, order) => {
+      await this.payments.releaseHold(tx, order, actor, 'releaseFreed');
+      return this.moveTo(tx, order, ORDER_STATE.timedOut, actor, 'resourceFreed', note('resourcesFreed'));
+    });
+  }
+
+  /** Sends the merchant callback again now (a new delivery with the same notification id). */
+  triggerCallback(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'callback', actor, async (tx, order) => {
+      const scheduled = await this.deps.callbacks.schedule(tx, order, 'manual');
+      if (!scheduled) throw refused('the merchant has callbacks off or no notify URL', 'callbacksOff');
+      await this.event(tx, order, 'callbackTriggered', null, null, actor, '');
+      return order;
+    });
+  }
+
+  /** Reverses a paid order: the exact opposite of its payment, then the hold it consumed is released. */
+  reverse(orderCode: string, scope: DataScope, actor: Actor) {
+    return this.act(orderCode, scope, 'reverse', actor, async (tx, order) => {
+      await this.payments.reversePayment(tx, order, actor);
+      await this.deps.callbacks.cancelPending(tx, order.id);
+      return this.moveTo(tx, order, ORDER_STATE.reversed, actor, 'reversed', '');
+    });
+  }
+
+  /** Marks an order; suspicious and malicious lock it until someone unlocks it. */
+  async updateMark(input: { id: number; orderMark: number }, scope: DataScope, actor: Actor) {
+    const [row] = await this.db.select({ orderCode: orders.orderCode }).from(orders).where(eq(orders.id, input.id));
+    if (!row) throw notFound('no such order');
+    const mark = input.orderMark as OrderMark;
+    const after = await this.act(row.orderCode, scope, 'updateMark', actor, async (tx, order) => {
+      const locked = order.locked || LOCKING_MARKS.includes(mark);
+      const [updated] = await tx
+        .update(orders)
+        .set({ mark, locked, updatedAt: this.now() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await this.event(
+        tx,
+        updated!,
+        'marked',
+        null,
+        null,
+        actor,
+        note(locked && !order.locked ? 'markedLocked' : 'marked', { fromMark: order.mark, toMark: mark }),
+      );
+      return updated!;
+    });
+    return { orderCode: after.orderCode, mark: after.mark, locked: after.locked };
+  }
+
+  /** Unlocks the listed orders in the caller's scope that are locked; answers how many it unlocked. */
+  async unlock(orderCodes: string[], scope: DataScope, actor: Actor): Promise<{ count: number }> {
+    let count = 0;
+    for (const code of [...new Set(orderCodes)]) {
+      const order = await this.findInScope(this.db, code, scope);
+      if (!order.locked) continue;
+      await this.act(code, scope, 'unlock', actor, async (tx, locked) => {
+        const [updated] = await tx
+          .update(orders)
+          .set({ locked: false, updatedAt: this.now() })
+          .where(eq(orders.id, locked.id))
+          .returning();
+        await this.event(tx, updated!, 'unlocked', null, null, actor, '');
+        return updated!;
+      });
+      count += 1;
+    }
+    return { count };
+  }
+
+  // ---- timeouts ----
+
+  /**
+   * Times out allocated orders whose time is up (the job runs this): each is released in its own
+   * transaction; rows another process holds are skipped. Locked orders wait for their investigation.
+   */
+  async expireDue(limit = 200): Promise<number> {
+    const now = this.now();
+    const due = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.state, ORDER_STATE.allocated), sql`${orders.expiresAt} <= ${now}`, eq(orders.locked, false)))
+      .orderBy(orders.expiresAt)
+      .limit(limit);
+    let expired = 0;
+    for (const { id } of due) {
+      const done = await this.db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.state, ORDER_STATE.allocated), eq(orders.locked, false)))
+          .for('update', { skipLocked: true });
+        if (!order?.expiresAt || order.expiresAt > now) return null;
+        await this.payments.releaseHold(tx, order, SYSTEM_ACTOR, 'releaseTimedOut');
+        return this.moveTo(tx, order, ORDER_STATE.timedOut, null, 'timedOut', '');
+      });
+      if (done) {
+        expired += 1;
+        this.publish(done);
+      }
+    }
+    return expired;
+  }
+
+  // ---- the payer ----
+
+  /** The payer submits the UTR of the payment; the supplier checks it and confirms. */
+  async submitPayerUtr(orderCode: string, utr: string): Promise<{ orderCode: string; payerUtr: string }> {
+    const updated = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).for('update');
+      if (!order) throw notFound('no such order');
+      if (order.state !== ORDER_STATE.allocated && order.state !== ORDER_STATE.timedOut) {
+        throw refused('this order is not awaiting payment', 'notAwaitingPayment');
+      }
+      const [row] = await tx
+        .update(orders)
+        .set({ payerUtr: utr, updatedAt: this.now() })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await this.event(tx, row!, 'payerUtr', null, null, null, note('payerUtr', { utr }));
+      return row!;
+    });
+    this.publish(updated);
+    return { orderCode: updated.orderCode, payerUtr: utr };
+  }
+}
