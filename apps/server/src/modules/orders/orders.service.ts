@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import {
   ACTION_FROM,
-  ACTIONS_WHEN_LOCKED,
   Code,
   type CreateOrderAnswer,
   type CreateOrderRequest,
@@ -16,6 +15,7 @@ import {
   type OrderEventKind,
   type OrderMark,
   type OrderTransferType,
+  orderActionRefusal,
   productById,
   type SignType,
   SUPPLEMENT_TYPE,
@@ -30,7 +30,7 @@ import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { isConcurrencyFailure, violatedConstraint } from '../../platform/db-errors.js';
-import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, refused } from '../../platform/errors.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { sha256 } from '../../platform/secrets.js';
 import { formatPlatformTime } from '../../platform/time.js';
@@ -39,6 +39,7 @@ import type { LedgerService, Posting } from '../ledger/ledger.service.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
 import { type AllocationResult, allocate } from './allocation.js';
+import { actionFacts } from './allowed-actions.js';
 import { type PayeeAccount, payeeOf } from './payee.js';
 import { publishOrderChange } from './publish.js';
 import { type OrderSettings, OrderSettingsCache } from './settings.js';
@@ -84,6 +85,7 @@ export const ORDER_TEXTS = {
   merchantBalanceShort: 'the merchant’s available balance does not cover the reversal',
   allocationFailed: 'allocation failed: no receiving account can take this order',
   notLocked: 'the order is not locked',
+  callbacksOff: 'the merchant has callbacks off or no notify URL',
 } as const;
 
 const apiError = (code: keyof typeof Code, message?: string, data: { orderCode?: string } | null = null) => {
@@ -877,8 +879,8 @@ export class OrdersService {
     run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
   ): Promise<OrderRecord> {
     const seen = await this.findInScope(this.db, orderCode, scope);
-    await this.checkAllowed(seen, action);
     const settings = await this.settings.get();
+    await this.checkAllowed(seen, action, actor, settings);
     const result = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
       if (
@@ -908,14 +910,27 @@ export class OrdersService {
   }
 
   /**
-   * Refuses an action the order's state does not allow. When the order was in a state that allowed it
-   * and someone moved it on (the race was lost before this request even read the order), the answer is
-   * the same 409 as a race lost inside the lock; an action this order never allowed is a 422.
+   * Refuses an action the contract's rule (`orderActionRefusal`, which also fills the rows'
+   * allowedActions) does not allow. When the order was in a state that allowed it and someone moved
+   * it on (the race was lost before this request even read the order), the answer is the same 409 as
+   * a race lost inside the lock; an action this order never allowed is a 422.
    */
-  private async checkAllowed(order: OrderRecord, action: OrderAction): Promise<void> {
-    if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) throw refused(ORDER_TEXTS.locked, 'orderLocked');
+  private async checkAllowed(order: OrderRecord, action: OrderAction, actor: Actor, settings: OrderSettings) {
+    const [merchant] =
+      action === 'callback'
+        ? await this.db
+            .select({ notifyUrl: merchants.notifyUrl, callbackEnabled: merchants.callbackEnabled })
+            .from(merchants)
+            .where(eq(merchants.id, order.merchantId))
+        : [];
+    const facts = action === 'callback' ? actionFacts(order, merchant) : { ...order, callbackReachable: true };
+    const refusal = orderActionRefusal(action, actor.role, facts, settings);
+    if (refusal === null) return;
+    if (refusal === 'role') throw forbidden('your role may not take this action');
+    if (refusal === 'locked') throw refused(ORDER_TEXTS.locked, 'orderLocked');
+    if (refusal === 'timeoutSupplementOff') throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
+    if (refusal === 'callbacksOff') throw refused(ORDER_TEXTS.callbacksOff, 'callbacksOff');
     const from = ACTION_FROM[action] as readonly number[];
-    if (from.includes(order.state)) return;
     const [wasAllowed] = await this.db
       .select({ id: orderEvents.id })
       .from(orderEvents)
@@ -953,10 +968,8 @@ export class OrdersService {
     scope: DataScope,
     actor: Actor,
   ) {
+    // CanTimeoutSupplement is the action rule's (checkAllowed), read with the settings `act` passes on.
     return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings) => {
-      if (order.state === ORDER_STATE.timedOut && !settings.canTimeoutSupplement) {
-        throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
-      }
       const utr = input.isOffsetReplenishmentOrder ? (input.utr ?? null) : input.utr!;
       if (utr) {
         const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, utr));
@@ -1006,7 +1019,7 @@ export class OrdersService {
   triggerCallback(orderCode: string, scope: DataScope, actor: Actor) {
     return this.act(orderCode, scope, 'callback', actor, async (tx, order) => {
       const scheduled = await this.deps.callbacks.schedule(tx, order, 'manual');
-      if (!scheduled) throw refused('the merchant has callbacks off or no notify URL', 'callbacksOff');
+      if (!scheduled) throw refused(ORDER_TEXTS.callbacksOff, 'callbacksOff');
       await this.event(tx, order, 'callbackTriggered', null, null, actor, '');
       return order;
     });
