@@ -34,7 +34,7 @@ export interface RowAction<Row, V = void> {
   confirm?: string;
   /** The dialog it opens; its submit runs the call with the form's values. */
   form?: ComponentType<RowActionFormProps<Row, V>>;
-  /** Said when the call succeeded. */
+  /** Said when the call succeeded; filled with `textValues(row)` and the fields of the call's answer. */
   success: string;
   /** What it calls. */
   run(row: Row, values: V): Promise<unknown>;
@@ -57,13 +57,16 @@ export interface RowActions<Row> {
   textValues?(row: Row): Record<string, unknown>;
   /** A failure in the user's language (the page knows its refusal reasons). */
   errorText(error: Error): string;
-  /** The failure message, i18n key with {{action}} and {{message}} (default 'common:rowActions.failed'). */
-  failed?: string;
+  /**
+   * The failure message, i18n key with {{action}} and {{message}} (default 'common:rowActions.failed');
+   * null: `errorText` alone.
+   */
+  failed?: string | null;
   /** After a success: reload what shows the row (the list reloads its own query). */
   onDone?(): Promise<unknown> | undefined;
   /** Buttons shown on the row; the rest go to its 'more' menu. */
   inline?: number;
-  /** Extra content before the buttons of a row (e.g. a 'detail' link). */
+  /** Content before the buttons of a row that calls nothing (e.g. a 'detail' link), shown to everyone. */
   before?(row: Row): ReactNode;
 }
 
@@ -83,15 +86,20 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
   const [open, setOpen] = useState<Open<Row> | null>(null);
   const mutation = useMutation({
     mutationFn: (r: { action: AnyRowAction<Row>; row: Row; values: unknown }) => r.action.run(r.row, r.values as never),
-    onSuccess: async (_data, r) => {
-      void message.success(t(r.action.success));
+    onSuccess: async (data, r) => {
+      const answer = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+      void message.success(t(r.action.success, { ...config?.textValues?.(r.row), ...answer }));
       setOpen(null);
       await config?.onDone?.();
     },
-    onError: (error, r) =>
+    onError: (error, r) => {
+      const text = config?.errorText(error) ?? error.message;
       void message.error(
-        t(config?.failed ?? 'rowActions.failed', { action: t(r.action.label), message: config?.errorText(error) }),
-      ),
+        config?.failed === null
+          ? text
+          : t(config?.failed ?? 'rowActions.failed', { action: t(r.action.label), message: text }),
+      );
+    },
   });
   const busy = mutation.isPending;
   const mine = (config?.actions ?? []).filter((a) => role !== undefined && a.roles.includes(role));
@@ -196,7 +204,7 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
     );
   }
 
-  return { any: mine.length > 0, bar, dialogs, busy };
+  return { any: mine.length > 0 || config?.before !== undefined, bar, dialogs, busy };
 }
 
 /** A row's actions outside a list (a detail drawer): the same buttons, menu and dialogs. */
