@@ -180,14 +180,21 @@ describe('declared row actions', () => {
     expect(requestToken2).toHaveBeenCalledTimes(2);
   });
 
-  it('a refusal is told with the action and the page’s text for it, and the dialog stays to retry', async () => {
+  it('a refusal is told with the action and the page’s text for it; a form stays open to retry, a confirmation closes', async () => {
     const user = userEvent.setup({ delay: null });
     run.disable.mockRejectedValue(new ApiError(422, 'not now'));
+    run.rename.mockRejectedValue(new ApiError(409, 'taken'));
+    setToken2('t2');
     renderAs('admin');
     await user.click(await screen.findByTestId('row-disable-1'));
     await user.click(await screen.findByTestId('row-ok'));
     expect(await screen.findByText('Edit failed: why: not now')).toBeTruthy();
-    expect(screen.getByTestId('row-ok')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('row-ok')).toBeNull());
+    await user.click(screen.getByTestId('row-rename-1'));
+    await screen.findByTestId('rename-name');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Save failed: why: taken')).toBeTruthy();
+    expect(screen.getByTestId('rename-name')).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -93,6 +93,8 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
       await config?.onDone?.();
     },
     onError: (error, r) => {
+      // A form stays open to correct and send again; a confirmation has nothing to correct.
+      if (!r.action.form) setOpen(null);
       const text = config?.errorText(error) ?? error.message;
       void message.error(
         config?.failed === null
