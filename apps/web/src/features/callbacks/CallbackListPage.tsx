@@ -8,7 +8,6 @@ import {
   endpoints,
   type OrderState,
   PAID_STATES,
-  type Role,
 } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
@@ -16,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { type RowActions, rowAction } from '../../shared/list/rowActions';
+import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { callbackErrorText, callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
 import { at, CallbackStateTag, statusText } from './Exchange';
@@ -31,9 +30,6 @@ import { at, CallbackStateTag, statusText } from './Exchange';
  * Test hooks: `callback-list`, `callback-row-<id>` (on the order code), `callback-state-<id>`,
  * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-ok` (rowActions.tsx).
  */
-const roles = (endpoint: { access: readonly Role[] | 'public' }): readonly Role[] =>
-  endpoint.access === 'public' ? [] : endpoint.access;
-
 export default function CallbackListPage() {
   const { t, i18n } = useTranslation(['callbacks', 'common']);
   const queryClient = useQueryClient();
@@ -53,7 +49,7 @@ export default function CallbackListPage() {
         success: 'callbacks:done.replay',
         confirm: 'callbacks:confirm.replay',
         icon: <RedoOutlined />,
-        roles: mayReplay ? roles(endpoints.callbacks.replay) : [],
+        roles: mayReplay ? endpointRoles(endpoints.callbacks.replay) : [],
         token2: endpoints.callbacks.replay.token2,
         allowed: (row) => PAID_STATES.includes(row.orderState as OrderState),
         run: (row) => call(endpoints.callbacks.replay, { id: row.id }),
@@ -65,7 +61,7 @@ export default function CallbackListPage() {
         confirm: 'callbacks:confirm.delete',
         icon: <DeleteOutlined />,
         danger: true,
-        roles: mayDelete ? roles(endpoints.callbacks.delete) : [],
+        roles: mayDelete ? endpointRoles(endpoints.callbacks.delete) : [],
         token2: endpoints.callbacks.delete.token2,
         allowed: () => true,
         run: (row) => call(endpoints.callbacks.delete, { ids: [row.id] }),

@@ -15,7 +15,7 @@ import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Typography } f
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
-import { type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
+import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { orderErrorText, orderKeys } from './api';
 
 const { orders: api } = endpoints;
@@ -28,7 +28,7 @@ const offered = (action: OrderAction) => (row: OrderRow) => row.allowedActions.i
  */
 function orderAction<V = void>(
   action: OrderAction,
-  endpoint: { access: readonly string[] | 'public'; token2: boolean },
+  endpoint: { access: readonly Role[] | 'public'; token2: boolean },
   rest: {
     icon: ReactNode;
     danger?: boolean;
@@ -41,7 +41,7 @@ function orderAction<V = void>(
     key: action,
     label: `orders:action.${action}`,
     success: `orders:success.${action}`,
-    roles: endpoint.access === 'public' ? [] : (endpoint.access as readonly Role[]),
+    roles: endpointRoles(endpoint),
     token2: endpoint.token2,
     allowed: offered(action),
     ...(rest.confirm ? { confirm: `orders:ask.${action}` } : {}),

@@ -40,6 +40,10 @@ export interface RowAction<Row, V = void> {
   run(row: Row, values: V): Promise<unknown>;
 }
 
+/** The roles an endpoint is open to (a public one: none in the console's lists). */
+export const endpointRoles = (endpoint: { access: readonly Role[] | 'public' }): readonly Role[] =>
+  endpoint.access === 'public' ? [] : endpoint.access;
+
 /** A row action of any form type (see `rowAction`). */
 export type AnyRowAction<Row> = RowAction<Row, never>;
 
