@@ -140,7 +140,7 @@ describe('merchant callbacks in the console', () => {
 
     // Deleting a callback still being delivered: the server refuses and says why; the row stays.
     await page.getByTestId(`callback-delete-${id}`).click();
-    await page.locator('.ant-popconfirm:visible').getByTestId('callback-confirm-ok').click();
+    await page.getByTestId('callback-ok').click();
     await page.getByText(CALLBACK_TEXTS.pending).waitFor();
     expect(await rows.count()).toBe(1);
 
@@ -154,7 +154,7 @@ describe('merchant callbacks in the console', () => {
 
     // Admin replays from the console after confirming.
     await page.getByTestId(`callback-replay-${id}`).click();
-    await page.locator('.ant-popconfirm:visible').getByTestId('callback-confirm-ok').click();
+    await page.getByTestId('callback-ok').click();
     await page.getByText(/Replayed: new callback #\d+/).waitFor();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
 

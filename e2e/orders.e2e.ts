@@ -92,7 +92,7 @@ describe('collection orders in the console', () => {
     }
 
     await press(row.getByTestId(`order-confirm-${orderCode}`));
-    await press(page.locator('.ant-popconfirm:visible').getByTestId('order-ok'));
+    await press(page.getByTestId('order-ok'));
     await page.getByText('Receipt confirmed').waitFor();
     // The demo merchant has no notify URL: the order is paid for good, no callback in flight.
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Paid, no callback');
@@ -111,13 +111,12 @@ describe('collection orders in the console', () => {
     await row.waitFor();
 
     await press(row.getByTestId(`order-supplement-${orderCode}`));
+    // Supplement needs token2 and none is held: the second-level password is asked before the form.
+    await secondLevel(page);
     await page.getByTestId('order-supplement-utr').fill(utr);
     await page.getByTestId('order-supplement-submit').click();
-    // No token2 yet: the server answers 1024 and the console asks for the second-level password.
-    await secondLevel(page);
     await page.getByText('Order supplemented').waitFor();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Paid, no callback');
-    expect(await row.textContent()).toContain(utr);
 
     const order = await orderAsStaff(orderCode);
     expect(order.state).toBe(9);

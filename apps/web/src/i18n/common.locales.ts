@@ -61,6 +61,7 @@ export const commonLocales = {
       numberInvalid: '只能输入数字',
       reason: { tooManyViews: '每个页面最多保存 50 个视图，请先删除一个' },
     },
+    rowActions: { column: '操作', more: '更多', needsToken2: '需要二级密码', failed: '{{action}}失败：{{message}}' },
     page: {
       forbiddenTitle: '401',
       forbidden: '抱歉，您没有权限访问此页面。',
@@ -160,6 +161,7 @@ export const commonLocales = {
       numberInvalid: '只能輸入數字',
       reason: { tooManyViews: '每個頁面最多儲存 50 個檢視，請先刪除一個' },
     },
+    rowActions: { column: '操作', more: '更多', needsToken2: '需要二級密碼', failed: '{{action}}失敗：{{message}}' },
     page: {
       forbiddenTitle: '401',
       forbidden: '抱歉，您沒有權限存取此頁面。',
@@ -258,6 +260,12 @@ export const commonLocales = {
       fewerFilters: 'Fewer filters',
       numberInvalid: 'Digits only',
       reason: { tooManyViews: 'At most 50 views per page: delete one first' },
+    },
+    rowActions: {
+      column: 'Actions',
+      more: 'More',
+      needsToken2: 'Needs the second-level password',
+      failed: '{{action}} failed: {{message}}',
     },
     page: {
       forbiddenTitle: '401',

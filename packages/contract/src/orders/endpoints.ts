@@ -22,7 +22,7 @@ import {
   orderUploadForm,
   payeeSchema,
 } from './merchant-api.js';
-import { ACTION_ROLES, ORDER_MARKS, ORDER_STATES } from './states.js';
+import { ACTION_ROLES, ORDER_ACTIONS, ORDER_MARKS, ORDER_STATES } from './states.js';
 
 /** Who reads collection orders: staff, a supplier its team's, a merchant its own. */
 export const ORDER_READ_ROLES = [
@@ -55,8 +55,8 @@ export const orderCodeSchema = z
   .max(40, 'no such order code')
   .regex(/^[A-Z0-9]{6,40}$/, 'no such order code');
 
-/** One collection order as lists, exports and the detail see it. Money in minor units. */
-export const orderRowSchema = z.object({
+/** One collection order's fields as lists, exports and the detail see them. Money in minor units. */
+export const orderFieldsSchema = z.object({
   id: z.number().int(),
   orderCode: z.string(),
   merchantId: z.number().int(),
@@ -98,7 +98,15 @@ export const orderRowSchema = z.object({
   paidAt: z.string().nullable(),
   updatedAt: z.string(),
 });
+
+/**
+ * One order as the lists and the detail answer it: its fields and the actions the caller may take on
+ * it now (the contract's `allowedOrderActions` for the caller's role and the current settings), which
+ * are the buttons the console offers. The CSV export has the fields only.
+ */
+export const orderRowSchema = orderFieldsSchema.extend({ allowedActions: z.array(z.enum(ORDER_ACTIONS)) });
 export type OrderRow = z.infer<typeof orderRowSchema>;
+export type OrderFields = z.infer<typeof orderFieldsSchema>;
 
 const optionalQueryId = z.preprocess(emptyToNull, queryIdSchema.nullable().optional());
 const optionalInt = (values: readonly number[]) =>
@@ -303,7 +311,7 @@ export const ordersEndpoints = {
     path: '/v1.0/order/export',
     summary: 'Every order of the filtered set as CSV, in the list’s order',
     input: z.strictObject(orderFilterShape),
-    output: orderRowSchema,
+    output: orderFieldsSchema,
     example: { orderStatusId: 3 },
     access: ORDER_READ_ROLES,
     token2: false,

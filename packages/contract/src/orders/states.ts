@@ -41,7 +41,8 @@ export type SupplementType = (typeof SUPPLEMENT_TYPE)[keyof typeof SUPPLEMENT_TY
 
 /**
  * The order actions of spec section 4 and who may take them. The server refuses any other pairing
- * (403 by role, 422 by state); the console offers exactly these buttons per row.
+ * (403 by role, 422 by state, lock or setting: `orderActionRefusal`); the console offers a row's
+ * `allowedActions`, which the server computes with the same rule.
  */
 export const ORDER_ACTIONS = [
   'confirm',
@@ -89,12 +90,55 @@ export const ACTION_ROLES: Readonly<Record<OrderAction, readonly Role[]>> = {
 /** Actions still allowed on a locked order (the rest answer 422 until it is unlocked). */
 export const ACTIONS_WHEN_LOCKED: readonly OrderAction[] = ['updateMark', 'unlock'];
 
-/** Whether `role` may take `action` on an order in `state` (locked or not): the console's row buttons. */
-export function actionAllowed(action: OrderAction, role: Role, state: number, locked: boolean): boolean {
-  if (!ACTION_ROLES[action].includes(role)) return false;
-  if (locked && !ACTIONS_WHEN_LOCKED.includes(action)) return false;
-  if (action === 'unlock') return locked;
-  return (ACTION_FROM[action] as readonly number[]).includes(state);
+/** What of an order the action rule reads (a database record or a row the console holds). */
+export interface OrderActionFacts {
+  state: number;
+  locked: boolean;
+  /** Whether a callback can go out: the merchant has callbacks on and the order or the merchant a notify URL. */
+  callbackReachable: boolean;
+}
+
+/** The system settings (spec section 7) the action rule reads. */
+export interface OrderActionSettings {
+  canTimeoutSupplement: boolean;
+}
+
+/**
+ * Why an action is refused: the role may not take it (403), the order is locked, its state does not
+ * allow it, the CanTimeoutSupplement setting is off for a timed-out order, the merchant takes no
+ * callbacks (422).
+ */
+export type OrderActionRefusal = 'role' | 'locked' | 'state' | 'timeoutSupplementOff' | 'callbacksOff';
+
+/**
+ * THE rule of the order actions: null when `role` may take `action` on the order now, else why not.
+ * The server's guard refuses with it and puts `allowedOrderActions` on every row it answers, so the
+ * console offers exactly what the server accepts (orders.offered.test walks every combination).
+ */
+export function orderActionRefusal(
+  action: OrderAction,
+  role: Role | null | undefined,
+  order: OrderActionFacts,
+  settings: OrderActionSettings,
+): OrderActionRefusal | null {
+  if (!role || !ACTION_ROLES[action].includes(role)) return 'role';
+  if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) return 'locked';
+  if (action === 'unlock' && !order.locked) return 'state';
+  if (!(ACTION_FROM[action] as readonly number[]).includes(order.state)) return 'state';
+  if (action === 'supplement' && order.state === S.timedOut && !settings.canTimeoutSupplement) {
+    return 'timeoutSupplementOff';
+  }
+  if (action === 'callback' && !order.callbackReachable) return 'callbacksOff';
+  return null;
+}
+
+/** The actions `role` may take on the order now (the `allowedActions` of an order row). */
+export function allowedOrderActions(
+  role: Role | null | undefined,
+  order: OrderActionFacts,
+  settings: OrderActionSettings,
+): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => orderActionRefusal(action, role, order, settings) === null);
 }
 
 /**

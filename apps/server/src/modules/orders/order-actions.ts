@@ -1,19 +1,20 @@
 import {
   ACTION_FROM,
-  ACTIONS_WHEN_LOCKED,
   LOCKING_MARKS,
   note,
   ORDER_STATE,
   type OrderAction,
   type OrderMark,
+  orderActionRefusal,
   SUPPLEMENT_TYPE,
 } from '@paydesk/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { orderEvents, orders } from '../../db/schema.js';
+import { merchants, orderEvents, orders } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { DataScope } from '../../platform/context.js';
-import { conflict, notFound, refused } from '../../platform/errors.js';
+import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { actionFacts } from './allowed-actions.js';
 import { ORDER_TEXTS, type OrderCore, OrderPart, type OrderRecord, orderInScope } from './order-core.js';
 import type { OrderIntake } from './order-intake.js';
 import type { OrderPayments } from './order-payments.js';
@@ -47,8 +48,8 @@ export class OrderActions extends OrderPart {
     run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
   ): Promise<OrderRecord> {
     const seen = await this.findInScope(this.db, orderCode, scope);
-    await this.checkAllowed(seen, action);
     const settings = await this.settings.get();
+    await this.checkAllowed(seen, action, actor, settings);
     const result = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
       if (
@@ -78,14 +79,27 @@ export class OrderActions extends OrderPart {
   }
 
   /**
-   * Refuses an action the order's state does not allow. When the order was in a state that allowed it
-   * and someone moved it on (the race was lost before this request even read the order), the answer is
-   * the same 409 as a race lost inside the lock; an action this order never allowed is a 422.
+   * Refuses an action the contract's rule (`orderActionRefusal`, which also fills the rows'
+   * allowedActions) does not allow. When the order was in a state that allowed it and someone moved
+   * it on (the race was lost before this request even read the order), the answer is the same 409 as
+   * a race lost inside the lock; an action this order never allowed is a 422.
    */
-  private async checkAllowed(order: OrderRecord, action: OrderAction): Promise<void> {
-    if (order.locked && !ACTIONS_WHEN_LOCKED.includes(action)) throw refused(ORDER_TEXTS.locked, 'orderLocked');
+  private async checkAllowed(order: OrderRecord, action: OrderAction, actor: Actor, settings: OrderSettings) {
+    const [merchant] =
+      action === 'callback'
+        ? await this.db
+            .select({ notifyUrl: merchants.notifyUrl, callbackEnabled: merchants.callbackEnabled })
+            .from(merchants)
+            .where(eq(merchants.id, order.merchantId))
+        : [];
+    const facts = action === 'callback' ? actionFacts(order, merchant) : { ...order, callbackReachable: true };
+    const refusal = orderActionRefusal(action, actor.role, facts, settings);
+    if (refusal === null) return;
+    if (refusal === 'role') throw forbidden('your role may not take this action');
+    if (refusal === 'locked') throw refused(ORDER_TEXTS.locked, 'orderLocked');
+    if (refusal === 'timeoutSupplementOff') throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
+    if (refusal === 'callbacksOff') throw refused(ORDER_TEXTS.callbacksOff, 'callbacksOff');
     const from = ACTION_FROM[action] as readonly number[];
-    if (from.includes(order.state)) return;
     const [wasAllowed] = await this.db
       .select({ id: orderEvents.id })
       .from(orderEvents)
@@ -123,10 +137,8 @@ export class OrderActions extends OrderPart {
     scope: DataScope,
     actor: Actor,
   ) {
+    // CanTimeoutSupplement is the action rule's (checkAllowed), read with the settings `act` passes on.
     return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings) => {
-      if (order.state === ORDER_STATE.timedOut && !settings.canTimeoutSupplement) {
-        throw refused(ORDER_TEXTS.timeoutSupplementOff, 'timeoutSupplementOff');
-      }
       const utr = input.isOffsetReplenishmentOrder ? (input.utr ?? null) : input.utr!;
       if (utr) {
         const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, utr));
@@ -176,7 +188,7 @@ export class OrderActions extends OrderPart {
   triggerCallback(orderCode: string, scope: DataScope, actor: Actor) {
     return this.act(orderCode, scope, 'callback', actor, async (tx, order) => {
       const scheduled = await this.deps.callbacks.schedule(tx, order, 'manual');
-      if (!scheduled) throw refused('the merchant has callbacks off or no notify URL', 'callbacksOff');
+      if (!scheduled) throw refused(ORDER_TEXTS.callbacksOff, 'callbacksOff');
       await this.event(tx, order, 'callbackTriggered', null, null, actor, '');
       return order;
     });

@@ -48,6 +48,7 @@ export const ORDER_TEXTS = {
   merchantBalanceShort: 'the merchant’s available balance does not cover the reversal',
   allocationFailed: 'allocation failed: no receiving account can take this order',
   notLocked: 'the order is not locked',
+  callbacksOff: 'the merchant has callbacks off or no notify URL',
 } as const;
 
 /** An error of the merchant API catalogue (2001..2012) with its message. */

@@ -1,9 +1,12 @@
 import {
+  allowedOrderActions,
   isStaff,
   ORDER_EVENTS,
   ORDER_MARK,
   ORDER_STATE,
+  type OrderActionSettings,
   type OrderEventKind,
+  type OrderFields,
   type OrderRow,
   orderFieldsHiddenFrom,
   orderFilterShape,
@@ -32,6 +35,7 @@ import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { productName } from '../products/names.js';
+import { actionFacts } from './allowed-actions.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 
 const filterSchema = { shape: orderFilterShape };
@@ -50,6 +54,9 @@ const rowFields = {
   merchantNo: merchants.merchantNo,
   supplierName: suppliers.name,
   resourceName: resources.name,
+  // What the action rule reads of the merchant (whether a callback can go out).
+  merchantCallbackEnabled: merchants.callbackEnabled,
+  merchantNotifyUrl: merchants.notifyUrl,
 };
 type Joined = {
   order: OrderRecord;
@@ -57,6 +64,8 @@ type Joined = {
   merchantNo: string;
   supplierName: string | null;
   resourceName: string | null;
+  merchantCallbackEnabled: boolean;
+  merchantNotifyUrl: string | null;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -67,14 +76,20 @@ export interface OrderReader {
   userId: number;
 }
 
-/** An order as `role` may see it: the fields it does not see are null. */
-export function toOrderRow(r: Joined, role: Role): OrderRow {
+/** An order's fields as `role` may see them: the fields it does not see are null. */
+export function toOrderFields(r: Joined, role: Role): OrderFields {
   const row = fullOrderRow(r);
   for (const field of orderFieldsHiddenFrom(role)) (row as Record<string, unknown>)[field] = null;
   return row;
 }
 
-function fullOrderRow(r: Joined): OrderRow {
+/** An order as `role` may see it, with the actions `role` may take on it under `settings`. */
+export function toOrderRow(r: Joined, role: Role, settings: OrderActionSettings): OrderRow {
+  const facts = actionFacts(r.order, { callbackEnabled: r.merchantCallbackEnabled, notifyUrl: r.merchantNotifyUrl });
+  return { ...toOrderFields(r, role), allowedActions: allowedOrderActions(role, facts, settings) };
+}
+
+function fullOrderRow(r: Joined): OrderFields {
   const o = r.order;
   return {
     id: o.id,
@@ -117,9 +132,9 @@ function fullOrderRow(r: Joined): OrderRow {
 }
 
 const SORT_COLUMNS = {
-  createdAt: { expr: orders.createdAt, valueOf: (r: OrderRow) => new Date(r.createdAt) },
-  amount: { expr: orders.amount, valueOf: (r: OrderRow) => r.amount },
-  paidAt: { expr: orders.paidAt, valueOf: (r: OrderRow) => (r.paidAt ? new Date(r.paidAt) : null) },
+  createdAt: { expr: orders.createdAt, valueOf: (r: OrderFields) => new Date(r.createdAt) },
+  amount: { expr: orders.amount, valueOf: (r: OrderFields) => r.amount },
+  paidAt: { expr: orders.paidAt, valueOf: (r: OrderFields) => (r.paidAt ? new Date(r.paidAt) : null) },
 } as const;
 
 /** Reads of collection orders: lists, export, detail, the notifier's latest order, the payer's view. */
@@ -189,6 +204,7 @@ export class OrderQueries {
 
   async getList(scope: DataScope, caller: OrderReader, input: OrderFilters & { pageIndex: number; pageSize: number }) {
     const where = this.whereOf(scope, caller, input);
+    const settings = await this.deps.orders.settings.get();
     const [rows, [totals]] = await Promise.all([
       this.select()
         .where(where)
@@ -208,7 +224,7 @@ export class OrderQueries {
     const sums = { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 };
     const hidden = orderFieldsHiddenFrom(caller.role);
     return {
-      list: rows.map((r) => toOrderRow(r, caller.role)),
+      list: rows.map((r) => toOrderRow(r, caller.role, settings)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -217,11 +233,11 @@ export class OrderQueries {
   }
 
   /** The filtered set for the CSV export, in the list's order (newest first by default). */
-  async *exportList(scope: DataScope, caller: OrderReader, input: OrderFilters): AsyncGenerator<OrderRow> {
+  async *exportList(scope: DataScope, caller: OrderReader, input: OrderFilters): AsyncGenerator<OrderFields> {
     const where = this.whereOf(scope, caller, input);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder !== 'asc';
-    yield* keysetRowsAfter<OrderRow>(async (last, limit) => {
+    yield* keysetRowsAfter<OrderFields>(async (last, limit) => {
       let after: SQL | undefined;
       if (last) {
         after = sort
@@ -235,7 +251,7 @@ export class OrderQueries {
         .where(and(where, after))
         .orderBy(...this.orderBy(input))
         .limit(limit);
-      return rows.map((r) => toOrderRow(r, caller.role));
+      return rows.map((r) => toOrderFields(r, caller.role));
     });
   }
 
@@ -289,7 +305,7 @@ export class OrderQueries {
       return (actorUserId === null || inTeam(actorUserId)) && (eventSide === 'both' || eventSide === side);
     };
     return {
-      order: toOrderRow(joined!, caller.role),
+      order: toOrderRow(joined!, caller.role, await this.deps.orders.settings.get()),
       payee: await this.deps.orders.payeeOfOrder(this.db, order),
       timeline: events.map((e) => ({
         at: e.createdAt.toISOString(),

@@ -99,7 +99,7 @@ const actionIds = (id: number) =>
     .filter((v): v is string => v !== null);
 
 async function confirmPopup(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByTestId('callback-confirm-ok'));
+  await user.click(await screen.findByTestId('callback-ok'));
 }
 
 describe('CallbackListPage: the list', () => {
@@ -203,7 +203,7 @@ describe('CallbackListPage: row actions by role', () => {
     server.answers.set('/v1.0/orderCallBack/delete', ok({ count: 1 }));
     server.answers.set('/v1.0/orderCallBack/getList', pageOf([PENDING, REVERSED]));
     await user.click(screen.getByTestId('callback-delete-11'));
-    const oks = await screen.findAllByTestId('callback-confirm-ok');
+    const oks = await screen.findAllByTestId('callback-ok');
     await user.click(oks.at(-1)!);
     expect(await screen.findByText('1 callback(s) deleted')).toBeTruthy();
     expect(server.sent('/v1.0/orderCallBack/delete')[1]?.body).toEqual({ ids: [11] });

@@ -1,3 +1,4 @@
+import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import {
   CALLBACK_STATES,
   CALLBACK_TRIGGERS,
@@ -8,12 +9,13 @@ import {
   type OrderState,
   PAID_STATES,
 } from '@paydesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { callbackErrorText, callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
 import { at, CallbackStateTag, statusText } from './Exchange';
@@ -26,11 +28,10 @@ import { at, CallbackStateTag, statusText } from './Exchange';
  * reader; replay (paid orders) and delete (refused by the server while pending) for the roles the
  * contract lists, never on the read-only route.
  * Test hooks: `callback-list`, `callback-row-<id>` (on the order code), `callback-state-<id>`,
- * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-confirm-ok`.
+ * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-ok` (rowActions.tsx).
  */
 export default function CallbackListPage() {
   const { t, i18n } = useTranslation(['callbacks', 'common']);
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const viewKey = useRouteName('orderCallback');
   const mayReplay = useMay(endpoints.callbacks.replay);
@@ -39,23 +40,46 @@ export default function CallbackListPage() {
   useLiveCallbacks();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: callbackKeys.lists });
-  const fail = (error: unknown) => void message.error(callbackErrorText(i18n, error));
-  const replay = useMutation({
-    mutationFn: (row: CallbackRow) => call(endpoints.callbacks.replay, { id: row.id }),
-    onSuccess: async (done) => {
-      void message.success(t('done.replay', { id: done.callbackId }));
-      await refresh();
-    },
-    onError: fail,
-  });
-  const remove = useMutation({
-    mutationFn: (row: CallbackRow) => call(endpoints.callbacks.delete, { ids: [row.id] }),
-    onSuccess: async (done) => {
-      void message.success(t('done.delete', { count: done.count }));
-      await refresh();
-    },
-    onError: fail,
-  });
+  // Replay (paid orders) and delete (the server refuses while pending), never on the read-only route.
+  const actions: RowActions<CallbackRow> = {
+    actions: [
+      rowAction<CallbackRow>({
+        key: 'replay',
+        label: 'callbacks:action.replay',
+        success: 'callbacks:done.replay',
+        confirm: 'callbacks:confirm.replay',
+        icon: <RedoOutlined />,
+        roles: mayReplay ? endpointRoles(endpoints.callbacks.replay) : [],
+        token2: endpoints.callbacks.replay.token2,
+        allowed: (row) => PAID_STATES.includes(row.orderState as OrderState),
+        run: (row) => call(endpoints.callbacks.replay, { id: row.id }),
+      }),
+      rowAction<CallbackRow>({
+        key: 'delete',
+        label: 'callbacks:action.delete',
+        success: 'callbacks:done.delete',
+        confirm: 'callbacks:confirm.delete',
+        icon: <DeleteOutlined />,
+        danger: true,
+        roles: mayDelete ? endpointRoles(endpoints.callbacks.delete) : [],
+        token2: endpoints.callbacks.delete.token2,
+        allowed: () => true,
+        run: (row) => call(endpoints.callbacks.delete, { ids: [row.id] }),
+      }),
+    ],
+    testIdPrefix: 'callback',
+    testIdOf: (row) => String(row.id),
+    textValues: (row) => ({ orderCode: row.orderCode, url: row.url }),
+    errorText: (error) => callbackErrorText(i18n, error),
+    failed: null,
+    onDone: refresh,
+    // Every reader opens the attempts.
+    before: (row) => (
+      <Button type="link" size="small" data-testid={`callback-attempts-${row.id}`} onClick={() => setOpen(row)}>
+        {t('action.attempts')}
+      </Button>
+    ),
+  };
 
   const orderState = (s: number) => {
     const key = `orders:state.${s}`;
@@ -79,27 +103,6 @@ export default function CallbackListPage() {
     },
     { kind: 'dateRange', name: 'time', label: t('filter.time') },
   ];
-
-  const confirm = (props: {
-    testId: string;
-    title: string;
-    label: string;
-    danger?: boolean;
-    loading: boolean;
-    onConfirm(): void;
-  }) => (
-    <Popconfirm
-      title={props.title}
-      okText={t('action.ok')}
-      cancelText={t('common:action.cancel')}
-      okButtonProps={{ 'data-testid': 'callback-confirm-ok' }}
-      onConfirm={props.onConfirm}
-    >
-      <Button type="link" size="small" danger={props.danger} loading={props.loading} data-testid={props.testId}>
-        {props.label}
-      </Button>
-    </Popconfirm>
-  );
 
   const columns: Array<ListColumn<CallbackRow>> = [
     { title: t('column.id'), dataIndex: 'id', key: 'id', defaultHidden: true },
@@ -169,36 +172,6 @@ export default function CallbackListPage() {
       render: at,
       defaultHidden: true,
     },
-    {
-      title: t('column.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" data-testid={`callback-attempts-${row.id}`} onClick={() => setOpen(row)}>
-            {t('action.attempts')}
-          </Button>
-          {mayReplay &&
-            PAID_STATES.includes(row.orderState as OrderState) &&
-            confirm({
-              testId: `callback-replay-${row.id}`,
-              title: t('confirm.replay', { orderCode: row.orderCode, url: row.url }),
-              label: t('action.replay'),
-              loading: replay.isPending && replay.variables?.id === row.id,
-              onConfirm: () => replay.mutate(row),
-            })}
-          {mayDelete &&
-            confirm({
-              testId: `callback-delete-${row.id}`,
-              title: t('confirm.delete', { orderCode: row.orderCode }),
-              label: t('action.delete'),
-              danger: true,
-              loading: remove.isPending && remove.variables?.id === row.id,
-              onConfirm: () => remove.mutate(row),
-            })}
-        </Space>
-      ),
-    },
   ];
 
   return (
@@ -217,6 +190,7 @@ export default function CallbackListPage() {
         exportHref={(f) => exportUrl(endpoints.callbacks.exportList, f)}
         filters={filters}
         columns={columns}
+        actions={actions}
         toolbar={<Typography.Text type="secondary">{t('live')}</Typography.Text>}
       />
       {open && <CallbackAttemptsDrawer callback={open} onClose={() => setOpen(null)} />}

@@ -63,7 +63,7 @@ export const callbacksLocales = {
       delete: '从列表中删除订单 {{orderCode}} 的这条回调记录及其尝试记录吗？（数据库中保留）',
     },
     done: {
-      replay: '已重发：新回调 #{{id}}',
+      replay: '已重发：新回调 #{{callbackId}}',
       delete: '已删除 {{count}} 条回调记录',
     },
     reason: {
@@ -171,7 +171,7 @@ export const callbacksLocales = {
       delete: '從列表中刪除訂單 {{orderCode}} 的這筆回調記錄及其嘗試記錄嗎？（資料庫中保留）',
     },
     done: {
-      replay: '已重發：新回調 #{{id}}',
+      replay: '已重發：新回調 #{{callbackId}}',
       delete: '已刪除 {{count}} 筆回調記錄',
     },
     reason: {
@@ -281,7 +281,7 @@ export const callbacksLocales = {
         'Delete this callback of order {{orderCode}} and its attempts from the lists? (They are kept in the database.)',
     },
     done: {
-      replay: 'Replayed: new callback #{{id}}',
+      replay: 'Replayed: new callback #{{callbackId}}',
       delete: '{{count}} callback(s) deleted',
     },
     reason: {

@@ -1,205 +1,177 @@
 import {
-  ACTION_ROLES,
-  actionAllowed,
-  endpoints,
-  ORDER_ACTIONS,
-  ORDER_MARKS,
-  type OrderAction,
-  type OrderRow,
-  type Role,
-  utrSchema,
-} from '@paydesk/contract';
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DisconnectOutlined,
+  FileDoneOutlined,
+  FlagOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  SwapOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import { endpoints, ORDER_MARKS, type OrderAction, type OrderRow, type Role, utrSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
+import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
+import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { orderErrorText, orderKeys } from './api';
 
-/** Actions that ask through a popconfirm: one click and an OK. */
-const SIMPLE = ['confirm', 'reselect', 'freeResource', 'callback'] as const;
-type SimpleAction = (typeof SIMPLE)[number];
-/** Actions that open a dialog of their own. */
-type DialogAction = 'supplement' | 'reject' | 'reverse' | 'unlock';
-type Dialog = { action: DialogAction; row: OrderRow };
+const { orders: api } = endpoints;
+/** Offered where the server says so: the row's allowedActions (the contract's rule for the caller). */
+const offered = (action: OrderAction) => (row: OrderRow) => row.allowedActions.includes(action);
 
-interface Run {
-  action: OrderAction;
-  run(): Promise<unknown>;
-}
-
-const SIMPLE_CALL: Record<SimpleAction, (orderCode: string) => Promise<unknown>> = {
-  confirm: (orderCode) => call(endpoints.orders.confirmOrder, { orderCode }),
-  reselect: (orderCode) => call(endpoints.orders.reselect, { orderCode }),
-  freeResource: (orderCode) => call(endpoints.orders.freeResource, { orderCode, isOffsetReplenishmentOrder: false }),
-  callback: (orderCode) => call(endpoints.orders.callback, { orderCode }),
-};
-
-export interface OrderActionsApi {
-  /** Whether the role has any action at all (the page then shows the actions column). */
-  any: boolean;
-  /** The buttons of one row: exactly the actions `actionAllowed` gives the role in the row's state. */
-  buttons(row: OrderRow): ReactNode;
-  /** The mark of a row: a select for roles that may change it (any state, even locked), else its label. */
-  mark(row: OrderRow): ReactNode;
-  /** The dialogs (reject, supplement, reverse, unlock); render once per page. */
-  dialogs: ReactNode;
+/**
+ * One declared order action: who it is open to and whether it needs token2 come from the endpoint it
+ * calls, whether a row allows it from the row's allowedActions.
+ */
+function orderAction<V = void>(
+  action: OrderAction,
+  endpoint: { access: readonly Role[] | 'public'; token2: boolean },
+  rest: {
+    icon: ReactNode;
+    danger?: boolean;
+    confirm?: boolean;
+    form?: (props: DialogProps<V>) => ReactNode;
+    run(row: OrderRow, values: V): Promise<unknown>;
+  },
+) {
+  return rowAction<OrderRow, V>({
+    key: action,
+    label: `orders:action.${action}`,
+    success: `orders:success.${action}`,
+    roles: endpointRoles(endpoint),
+    token2: endpoint.token2,
+    allowed: offered(action),
+    ...(rest.confirm ? { confirm: `orders:ask.${action}` } : {}),
+    icon: rest.icon,
+    ...(rest.danger ? { danger: true } : {}),
+    ...(rest.form ? { form: rest.form } : {}),
+    run: rest.run,
+  });
 }
 
 /**
- * Row actions of the order lists and the detail drawer (spec section 4, DESIGN section 6). What is
- * offered comes from the contract's `actionAllowed(action, role, state, locked)`; the server checks
- * the same rule. Success and failure are told in the user's language, a failure with the server's
- * reason. Supplement and reverse need token2: the HTTP client opens the second-level password dialog.
- * Test hooks: `order-<action>-<orderCode>`, `order-mark-<orderCode>`, `order-reject-reason`,
- * `order-reject-submit`, `order-supplement-utr`, `order-supplement-submit`, `order-reverse-submit`,
- * `order-unlock-understood`, `order-unlock-submit`, and `order-ok` on popconfirms.
+ * The order actions of spec section 4 as the lists and the detail drawer offer them, most used first
+ * (a row shows its first two allowed ones, the rest in its 'more' menu). Test hooks:
+ * `order-<action>-<orderCode>`, `order-more-<orderCode>`, `order-actions-<orderCode>`, `order-ok` on
+ * confirmations, `order-reject-reason`, `order-reject-submit`, `order-supplement-utr`,
+ * `order-supplement-submit`, `order-reverse-submit`, `order-unlock-understood`, `order-unlock-submit`.
  */
-export function useOrderActions(role: Role | undefined): OrderActionsApi {
+export const ORDER_ROW_ACTIONS = [
+  orderAction('confirm', api.confirmOrder, {
+    icon: <CheckCircleOutlined />,
+    confirm: true,
+    run: (row) => call(api.confirmOrder, { orderCode: row.orderCode }),
+  }),
+  orderAction<string>('supplement', api.replenishmentOrder, {
+    icon: <FileDoneOutlined />,
+    form: SupplementDialog,
+    run: (row, utr) =>
+      call(api.replenishmentOrder, { orderCode: row.orderCode, isOffsetReplenishmentOrder: false, utr }),
+  }),
+  orderAction('callback', api.callback, {
+    icon: <SendOutlined />,
+    confirm: true,
+    run: (row) => call(api.callback, { orderCode: row.orderCode }),
+  }),
+  orderAction('reverse', api.reverseOrder, {
+    icon: <RollbackOutlined />,
+    danger: true,
+    form: ReverseDialog,
+    run: (row) => call(api.reverseOrder, { orderCode: row.orderCode }),
+  }),
+  orderAction('unlock', api.unlockOrder, {
+    icon: <UnlockOutlined />,
+    danger: true,
+    form: UnlockDialog,
+    run: (row) => call(api.unlockOrder, { orderCodes: [row.orderCode] }),
+  }),
+  orderAction('reselect', api.reselect, {
+    icon: <SwapOutlined />,
+    confirm: true,
+    run: (row) => call(api.reselect, { orderCode: row.orderCode }),
+  }),
+  orderAction<string>('reject', api.reject, {
+    icon: <CloseCircleOutlined />,
+    danger: true,
+    form: RejectDialog,
+    run: (row, rejectReason) => call(api.reject, { orderCode: row.orderCode, rejectReason }),
+  }),
+  orderAction('freeResource', api.freeResource, {
+    icon: <DisconnectOutlined />,
+    confirm: true,
+    run: (row) => call(api.freeResource, { orderCode: row.orderCode, isOffsetReplenishmentOrder: false }),
+  }),
+  // Also the mark column's select (hidden by default): here it is at hand on every row.
+  orderAction<number>('updateMark', api.updateOrderMark, {
+    icon: <FlagOutlined />,
+    form: MarkDialog,
+    run: (row, orderMark) => call(api.updateOrderMark, { id: row.id, orderMark }),
+  }),
+];
+
+/** What a success changes: every order list and the order's detail. */
+function useOrdersReload() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    ]);
+}
+
+/** The order lists' and the detail drawer's row actions (ListTable's `actions`, RowActionBar). */
+export function useOrderRowActions(): RowActions<OrderRow> {
+  const { i18n } = useTranslation('orders');
+  const reload = useOrdersReload();
+  return {
+    actions: ORDER_ROW_ACTIONS,
+    testIdPrefix: 'order',
+    testIdOf: (row) => row.orderCode,
+    textValues: (row) => ({ orderCode: row.orderCode }),
+    errorText: (error) => orderErrorText(i18n, error),
+    failed: 'orders:failed',
+    onDone: reload,
+  };
+}
+
+/**
+ * The mark of a row: a select where the server allows the caller to change it (any state, even
+ * locked), else its label. Test hook: `order-mark-<orderCode>`.
+ */
+export function useOrderMark() {
   const { t, i18n } = useTranslation(['orders', 'common']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const reload = useOrdersReload();
   const mutation = useMutation({
-    mutationFn: (r: Run) => r.run(),
-    onSuccess: async (_d, r) => {
-      void message.success(t(`success.${r.action}`));
-      setDialog(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-      ]);
+    mutationFn: (row: { id: number; orderMark: number }) => call(api.updateOrderMark, row),
+    onSuccess: async () => {
+      void message.success(t('success.updateMark'));
+      await reload();
     },
-    onError: (error, r) =>
-      void message.error(t('failed', { action: t(`action.${r.action}`), message: orderErrorText(i18n, error) })),
+    onError: (error) =>
+      void message.error(t('failed', { action: t('action.updateMark'), message: orderErrorText(i18n, error) })),
   });
-  const allowed = (action: OrderAction, row: OrderRow) =>
-    role !== undefined && actionAllowed(action, role, row.state, row.locked);
-  const run = (action: OrderAction, fn: () => Promise<unknown>) => mutation.mutate({ action, run: fn });
-  const busy = mutation.isPending;
-
-  const simple = (action: SimpleAction, row: OrderRow) => (
-    <Popconfirm
-      key={action}
-      title={t(`ask.${action}`, { orderCode: row.orderCode })}
-      okText={t('common:action.ok')}
-      cancelText={t('common:action.cancel')}
-      okButtonProps={{ 'data-testid': 'order-ok' }}
-      onConfirm={() => run(action, () => SIMPLE_CALL[action](row.orderCode))}
-    >
-      <Button type="link" size="small" disabled={busy} data-testid={`order-${action}-${row.orderCode}`}>
-        {t(`action.${action}`)}
-      </Button>
-    </Popconfirm>
-  );
-  const opener = (action: DialogAction, row: OrderRow) => (
-    <Button
-      key={action}
-      type="link"
-      size="small"
-      danger={action === 'reverse' || action === 'reject' || action === 'unlock'}
-      disabled={busy}
-      data-testid={`order-${action}-${row.orderCode}`}
-      onClick={() => setDialog({ action, row })}
-    >
-      {t(`action.${action}`)}
-    </Button>
-  );
-
-  const buttons = (row: OrderRow) => {
-    const out: ReactNode[] = [];
-    for (const action of ['confirm', 'supplement', 'reselect', 'reject', 'freeResource', 'callback'] as const) {
-      if (!allowed(action, row)) continue;
-      out.push(action === 'supplement' || action === 'reject' ? opener(action, row) : simple(action, row));
-    }
-    if (allowed('reverse', row)) out.push(opener('reverse', row));
-    if (allowed('unlock', row)) out.push(opener('unlock', row));
-    return out;
-  };
-
-  const mark = (row: OrderRow) => {
-    if (!allowed('updateMark', row)) return t(`mark.${row.mark}`);
+  return (row: OrderRow): ReactNode => {
+    if (!row.allowedActions.includes('updateMark')) return t(`mark.${row.mark}`);
     return (
       <Select
         size="small"
         value={row.mark}
-        disabled={busy}
+        disabled={mutation.isPending}
         aria-label={t('action.updateMark')}
         style={{ minWidth: 110 }}
         data-testid={`order-mark-${row.orderCode}`}
         options={ORDER_MARKS.map((m) => ({ value: m, label: t(`mark.${m}`) }))}
-        onChange={(orderMark: number) =>
-          run('updateMark', () => call(endpoints.orders.updateOrderMark, { id: row.id, orderMark }))
-        }
+        onChange={(orderMark: number) => mutation.mutate({ id: row.id, orderMark })}
       />
     );
   };
-
-  const close = () => setDialog(null);
-  const dialogs = dialog && (
-    <>
-      {dialog.action === 'reject' && (
-        <RejectDialog
-          row={dialog.row}
-          busy={busy}
-          onClose={close}
-          onSubmit={(rejectReason) =>
-            run('reject', () => call(endpoints.orders.reject, { orderCode: dialog.row.orderCode, rejectReason }))
-          }
-        />
-      )}
-      {dialog.action === 'supplement' && (
-        <SupplementDialog
-          row={dialog.row}
-          busy={busy}
-          onClose={close}
-          onSubmit={(utr) =>
-            run('supplement', () =>
-              call(endpoints.orders.replenishmentOrder, {
-                orderCode: dialog.row.orderCode,
-                isOffsetReplenishmentOrder: false,
-                utr,
-              }),
-            )
-          }
-        />
-      )}
-      {dialog.action === 'reverse' && (
-        <Modal
-          open
-          title={t('ask.reverseTitle', { orderCode: dialog.row.orderCode })}
-          okText={t('action.reverse')}
-          okButtonProps={{ danger: true, loading: busy, 'data-testid': 'order-reverse-submit' }}
-          cancelText={t('common:action.cancel')}
-          onOk={() => run('reverse', () => call(endpoints.orders.reverseOrder, { orderCode: dialog.row.orderCode }))}
-          onCancel={close}
-        >
-          <Alert type="warning" showIcon title={t('ask.reverse')} />
-        </Modal>
-      )}
-      {dialog.action === 'unlock' && (
-        <UnlockDialog
-          row={dialog.row}
-          busy={busy}
-          onClose={close}
-          onSubmit={() =>
-            run('unlock', () => call(endpoints.orders.unlockOrder, { orderCodes: [dialog.row.orderCode] }))
-          }
-        />
-      )}
-    </>
-  );
-
-  const any = role !== undefined && ORDER_ACTIONS.some((a) => ACTION_ROLES[a].includes(role));
-  return { any, buttons, mark, dialogs };
 }
 
-interface DialogProps<V> {
-  row: OrderRow;
-  busy: boolean;
-  onClose(): void;
-  onSubmit(value: V): void;
-}
+type DialogProps<V> = RowActionFormProps<OrderRow, V>;
 
 /** Reject with a reason (1 to 256 characters, as the contract says). */
 export function RejectDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
@@ -238,7 +210,7 @@ export function RejectDialog({ row, busy, onClose, onSubmit }: DialogProps<strin
 }
 
 /** Supplement with the payer's UTR (checked by the contract's rule before sending). */
-function SupplementDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
+export function SupplementDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
   const { t } = useTranslation(['orders', 'common']);
   const [form] = Form.useForm<{ utr: string }>();
   return (
@@ -302,6 +274,50 @@ function UnlockDialog({ row, busy, onClose, onSubmit }: DialogProps<void>) {
           {t('ask.understood')}
         </Checkbox>
       </Space>
+    </Modal>
+  );
+}
+
+/** Reversing cannot be undone: a warning, and a danger button. */
+function ReverseDialog({ row, busy, onClose, onSubmit }: DialogProps<void>) {
+  const { t } = useTranslation(['orders', 'common']);
+  return (
+    <Modal
+      open
+      title={t('ask.reverseTitle', { orderCode: row.orderCode })}
+      okText={t('action.reverse')}
+      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'order-reverse-submit' }}
+      cancelText={t('common:action.cancel')}
+      onOk={() => onSubmit()}
+      onCancel={onClose}
+    >
+      <Alert type="warning" showIcon title={t('ask.reverse')} />
+    </Modal>
+  );
+}
+
+/** Marks the order; suspicious and malicious lock it (the select lists every mark). */
+function MarkDialog({ row, busy, onClose, onSubmit }: DialogProps<number>) {
+  const { t } = useTranslation(['orders', 'common']);
+  const [mark, setMark] = useState(row.mark);
+  return (
+    <Modal
+      open
+      title={`${t('action.updateMark')} · ${row.orderCode}`}
+      okText={t('common:action.ok')}
+      okButtonProps={{ loading: busy, disabled: mark === row.mark, 'data-testid': 'order-mark-submit' }}
+      cancelText={t('common:action.cancel')}
+      onOk={() => onSubmit(mark)}
+      onCancel={onClose}
+    >
+      <Select
+        value={mark}
+        aria-label={t('markSelect')}
+        style={{ minWidth: 200 }}
+        data-testid="order-mark-choice"
+        options={ORDER_MARKS.map((m) => ({ value: m, label: t(`mark.${m}`) }))}
+        onChange={(value: number) => setMark(value)}
+      />
     </Modal>
   );
 }

@@ -10,10 +10,10 @@ import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { transferTypeText } from '../../shared/funds/api';
 import { useNarrow } from '../../shared/layout/useNarrow';
+import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { noteText } from '../../shared/notes/noteText';
 import { useProductName } from '../../shared/products/productName';
 import { orderErrorText, orderKeys, usdtCountText } from './api';
-import type { OrderActionsApi } from './OrderActions';
 import { OrderStateTag } from './OrderStateTag';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -67,7 +67,8 @@ function readsAllocation(role: Role | undefined): boolean {
 export function OrderDetailDrawer(props: {
   orderCode: string;
   role: Role | undefined;
-  actions: OrderActionsApi;
+  /** The list's row actions: the same buttons, 'more' menu and dialogs for the order shown. */
+  actions: RowActions<OrderRow>;
   onClose(): void;
 }) {
   const { t, i18n } = useTranslation(['orders', 'common']);
@@ -109,8 +110,8 @@ export function OrderDetailDrawer(props: {
       destroyOnHidden
       data-testid="order-detail"
       // On a phone the header has no room beside the title: the actions sit in the footer, under the thumb.
-      extra={!narrow && o && <Space wrap>{props.actions.buttons(o)}</Space>}
-      footer={narrow && o ? <Space wrap>{props.actions.buttons(o)}</Space> : undefined}
+      extra={!narrow && o && <RowActionBar actions={props.actions} role={props.role} row={o} />}
+      footer={narrow && o ? <RowActionBar actions={props.actions} role={props.role} row={o} /> : undefined}
     >
       {detail.isPending && <Spin />}
       {detail.isError && (

@@ -1,9 +1,9 @@
-import { ORDER_STATE, type OrderRow, type Role } from '@paydesk/contract';
+import { allowedOrderActions, ORDER_STATE, type OrderRow, type Role } from '@paydesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
-import { setToken } from '../../shared/api/session-storage';
+import { setToken, setToken2 } from '../../shared/api/session-storage';
 import { LiveSocket } from '../../test/liveSocket.js';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import OrderListPage from './OrderListPage';
@@ -45,7 +45,14 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   expiresAt: '2024-05-01T10:15:00.000Z',
   paidAt: null,
   updatedAt: '2024-05-01T10:00:01.000Z',
+  allowedActions: [],
   ...over,
+});
+
+/** A row as the server answers it to `role`: with the actions the contract's rule allows it. */
+const asServer = (r: OrderRow, role: Role, canTimeoutSupplement = false): OrderRow => ({
+  ...r,
+  allowedActions: allowedOrderActions(role, { ...r, callbackReachable: true }, { canTimeoutSupplement }),
 });
 
 const ALLOCATED = row();
@@ -79,7 +86,11 @@ afterEach(async () => {
   await changeLanguage('en-US');
 });
 
-const renderAt = (path: string, access: Role) => renderPage(<OrderListPage />, path, testUser({ access }));
+/** The page as `access` sees it, the rows answered with that role's allowed actions. */
+const renderAt = (path: string, access: Role, rows: OrderRow[] | null = [ALLOCATED, PAID, LOCKED]) => {
+  if (rows) server.answers.set('/v1.0/order/getList', page(rows.map((r) => asServer(r, access))));
+  return renderPage(<OrderListPage />, path, testUser({ access }));
+};
 const lastListUrl = () => new URL(server.sent('/v1.0/order/getList').at(-1)!.url, 'http://x');
 const actionsOf = (orderCode: string) => screen.getByTestId(`order-actions-${orderCode}`);
 const buttonsOf = (orderCode: string) =>
@@ -88,6 +99,28 @@ const buttonsOf = (orderCode: string) =>
     .map((b) => b.getAttribute('data-testid'))
     .filter((id): id is string => id !== null)
     .map((id) => id.replace(/^order-/, '').replace(`-${orderCode}`, ''));
+/** A row's actions: its buttons, then the entries of its 'more' menu (opened and closed again). */
+async function offeredOf(user: ReturnType<typeof userEvent.setup>, orderCode: string) {
+  const inline = buttonsOf(orderCode);
+  if (!inline.includes('more')) return inline;
+  await user.click(screen.getByTestId(`order-more-${orderCode}`));
+  const menu = await waitFor(() => {
+    const items = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid]')];
+    expect(items.length).toBeGreaterThan(0);
+    return items;
+  });
+  await user.keyboard('{Escape}');
+  const more = menu
+    .map((el) => el.getAttribute('data-testid')!)
+    .filter((id) => id.endsWith(`-${orderCode}`))
+    .map((id) => id.replace(/^order-/, '').replace(`-${orderCode}`, ''));
+  return [...inline.filter((a) => a !== 'more'), '|', ...more];
+}
+/** Opens a row's 'more' menu and picks `action`. */
+async function pickMore(user: ReturnType<typeof userEvent.setup>, orderCode: string, action: string) {
+  await user.click(await screen.findByTestId(`order-more-${orderCode}`));
+  await user.click(await screen.findByTestId(`order-${action}-${orderCode}`));
+}
 
 async function search(user: ReturnType<typeof userEvent.setup>) {
   const before = server.sent('/v1.0/order/getList').length;
@@ -102,7 +135,23 @@ describe('OrderListPage: the list', () => {
     expect(await within(list).findByText('C2405011000001')).toBeTruthy();
     expect(within(list).getAllByText('1,234.56').length).toBe(3);
     expect(screen.getByTestId('list-total-amount').textContent).toBe('98,765.43');
-    expect(screen.getByTestId('list-total-fee').textContent).toBe('123.45');
+    // What fits 1366 px: the code, state, amount, creation time, merchant order and merchant, then
+    // the actions; the fee and commission (and their totals) are a click away in the column settings.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Order code',
+      'State',
+      'Amount',
+      'Created',
+      'Merchant order no',
+      'Merchant',
+      'Actions',
+    ]);
+    expect(screen.queryByTestId('list-total-fee')).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('list-columns'));
+    await user.click(await screen.findByTestId('list-column-fee'));
+    await user.click(screen.getByTestId('list-column-commission'));
+    expect((await screen.findByTestId('list-total-fee')).textContent).toBe('123.45');
     expect(screen.getByTestId('list-total-commission').textContent).toBe('67.89');
     expect(within(screen.getByTestId('order-state-C2405011000002')).getByText('Callback succeeded')).toBeTruthy();
     expect(within(screen.getByTestId('order-state-C2405011000003')).getByText('Locked')).toBeTruthy();
@@ -163,8 +212,11 @@ describe('OrderListPage: the list', () => {
     expect(screen.queryByTestId('filter-supplierId')).toBeNull();
     expect(screen.getByTestId('export-csv').getAttribute('href')).toBe('/v1.0/order/export?isProxy=false');
     // A supplier sees its commission, not the merchant's fee.
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('list-columns'));
+    expect(screen.queryByTestId('list-column-fee')).toBeNull();
+    await userEvent.setup({ delay: null }).click(await screen.findByTestId('list-column-commission'));
+    expect(await screen.findByTestId('list-total-commission')).toBeTruthy();
     expect(screen.queryByTestId('list-total-fee')).toBeNull();
-    expect(screen.getByTestId('list-total-commission')).toBeTruthy();
     own.unmount();
     renderAt('/order/list/supplierProxy', 'supplier');
     await screen.findByText('C2405011000001');
@@ -176,7 +228,7 @@ describe('OrderListPage: the list', () => {
 
   it('shows the load error with the server’s message, and retries', async () => {
     server.answers.set('/v1.0/order/getList', { code: 500, msg: 'internal error (request r-42)', data: null });
-    renderAt('/order/list/merchant', 'merchant');
+    renderAt('/order/list/merchant', 'merchant', null);
     expect((await screen.findByTestId('list-error')).textContent).toContain('internal error (request r-42)');
     server.answers.set('/v1.0/order/getList', page([ALLOCATED]));
     await userEvent.setup({ delay: null }).click(screen.getByTestId('list-retry'));
@@ -188,57 +240,99 @@ describe('OrderListPage: the list', () => {
     await changeLanguage('zh-CN');
     const first = renderAt('/order/list/merchant', 'merchant');
     expect(await within(await screen.findByTestId('order-state-C2405011000002')).findByText('回调成功')).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('list-columns'));
+    await user.click(await screen.findByTestId('list-column-mark'));
     expect(screen.getAllByText('正常').length).toBeGreaterThan(0);
     first.unmount();
     await changeLanguage('zh-TW');
     renderAt('/order/list/merchant', 'merchant');
     expect(await within(await screen.findByTestId('order-state-C2405011000002')).findByText('回呼成功')).toBeTruthy();
+    // The column shown stays shown (kept per user and page).
     expect(screen.getAllByText('可疑').length).toBeGreaterThan(0);
   });
 });
 
 describe('OrderListPage: row actions by role and state', () => {
+  // '|' parts a row's two buttons from its 'more' menu.
   it('admin: an allocated order can be confirmed, supplemented, reselected, rejected, freed; a paid one called back; a locked one only unlocked or marked', async () => {
     renderAt('/order/list', 'admin');
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('C2405011000001');
-    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'supplement', 'reselect', 'reject', 'freeResource']);
+    expect(await offeredOf(user, ALLOCATED.orderCode)).toEqual([
+      'confirm',
+      'supplement',
+      '|',
+      'reselect',
+      'reject',
+      'freeResource',
+      'updateMark',
+    ]);
     // Reverse is the super admin's alone.
-    expect(buttonsOf(PAID.orderCode)).toEqual(['callback']);
-    expect(buttonsOf(LOCKED.orderCode)).toEqual(['unlock']);
-    expect(screen.getByTestId(`order-mark-${LOCKED.orderCode}`)).toBeTruthy();
+    expect(await offeredOf(user, PAID.orderCode)).toEqual(['callback', 'updateMark']);
+    expect(await offeredOf(user, LOCKED.orderCode)).toEqual(['unlock', 'updateMark']);
   });
 
   it('superAdmin may reverse a paid order; technicalMaintenance reads only; customer service acts but never unlocks', async () => {
+    const user = userEvent.setup({ delay: null });
     const sa = renderAt('/order/list', 'superAdmin');
     await screen.findByText('C2405011000001');
-    expect(buttonsOf(PAID.orderCode)).toEqual(['callback', 'reverse']);
+    expect(await offeredOf(user, PAID.orderCode)).toEqual(['callback', 'reverse', '|', 'updateMark']);
     sa.unmount();
 
     const tm = renderAt('/order/list/customerService', 'technicalMaintenance');
     await screen.findByText('C2405011000001');
-    for (const code of [ALLOCATED.orderCode, PAID.orderCode, LOCKED.orderCode]) expect(buttonsOf(code)).toEqual([]);
-    expect(screen.queryByTestId(`order-mark-${ALLOCATED.orderCode}`)).toBeNull();
+    // No action is open to the role: no actions column at all.
+    expect(screen.queryByTestId(`order-actions-${ALLOCATED.orderCode}`)).toBeNull();
     tm.unmount();
 
     renderAt('/order/list/customerService', 'customerService');
     await screen.findByText('C2405011000001');
-    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'supplement', 'reselect', 'reject', 'freeResource']);
-    expect(buttonsOf(LOCKED.orderCode)).toEqual([]);
-    expect(screen.getByTestId(`order-mark-${LOCKED.orderCode}`)).toBeTruthy();
+    expect(await offeredOf(user, ALLOCATED.orderCode)).toEqual([
+      'confirm',
+      'supplement',
+      '|',
+      'reselect',
+      'reject',
+      'freeResource',
+      'updateMark',
+    ]);
+    expect(await offeredOf(user, LOCKED.orderCode)).toEqual(['updateMark']);
   });
 
   it('a supplier confirms or rejects its allocated orders and nothing else; a merchant has no actions', async () => {
+    const user = userEvent.setup({ delay: null });
     const sup = renderAt('/order/list/supplier', 'supplier');
     await screen.findByText('C2405011000001');
-    expect(buttonsOf(ALLOCATED.orderCode)).toEqual(['confirm', 'reject']);
+    expect(await offeredOf(user, ALLOCATED.orderCode)).toEqual(['confirm', 'reject']);
     expect(buttonsOf(PAID.orderCode)).toEqual([]);
     expect(buttonsOf(LOCKED.orderCode)).toEqual([]);
-    expect(screen.queryByTestId(`order-mark-${ALLOCATED.orderCode}`)).toBeNull();
     sup.unmount();
 
     renderAt('/order/list/merchant', 'merchant');
     await screen.findByText('C2405011000001');
-    for (const code of [ALLOCATED.orderCode, PAID.orderCode, LOCKED.orderCode]) expect(buttonsOf(code)).toEqual([]);
+    expect(screen.queryByTestId(`order-actions-${ALLOCATED.orderCode}`)).toBeNull();
+  });
+
+  it('offers only what the server put in the row’s allowedActions, whatever the state suggests', async () => {
+    const TIMED_OUT = row({ id: 4, orderCode: 'C2405011000004', state: ORDER_STATE.timedOut });
+    const user = userEvent.setup({ delay: null });
+    // CanTimeoutSupplement off: customer service is not offered supplement on a timed-out order.
+    const off = renderAt('/order/list/customerService', 'customerService', [TIMED_OUT]);
+    await screen.findByText(TIMED_OUT.orderCode);
+    expect(await offeredOf(user, TIMED_OUT.orderCode)).toEqual(['reselect', 'reject', '|', 'updateMark']);
+    off.unmount();
+    // On: it is.
+    server.answers.set('/v1.0/order/getList', page([asServer(TIMED_OUT, 'customerService', true)]));
+    const on = renderPage(<OrderListPage />, '/order/list/customerService', testUser({ access: 'customerService' }));
+    await screen.findByText(TIMED_OUT.orderCode);
+    expect(await offeredOf(user, TIMED_OUT.orderCode)).toEqual(['supplement', 'reselect', '|', 'reject', 'updateMark']);
+    on.unmount();
+    // The console does not guess from the state: an allocated row the server allows only rejecting.
+    server.answers.set('/v1.0/order/getList', page([{ ...ALLOCATED, allowedActions: ['reject'] }]));
+    renderPage(<OrderListPage />, '/order/list', testUser({ access: 'superAdmin' }));
+    await screen.findByText(ALLOCATED.orderCode);
+    expect(await offeredOf(user, ALLOCATED.orderCode)).toEqual(['reject']);
   });
 
   it('confirm asks first, then posts the order code and says so', async () => {
@@ -258,10 +352,12 @@ describe('OrderListPage: row actions by role and state', () => {
     server.answers.set('/v1.0/order/updateOrderMark', ok({ orderCode: ALLOCATED.orderCode, mark: 2, locked: false }));
     renderAt('/order/list', 'admin');
     const user = userEvent.setup({ delay: null });
-    const select = await screen.findByTestId(`order-mark-${ALLOCATED.orderCode}`);
+    await pickMore(user, ALLOCATED.orderCode, 'updateMark');
+    const select = await screen.findByTestId('order-mark-choice');
     await user.click(within(select).getByRole('combobox'));
     const options = await screen.findAllByText('Test');
     await user.click(options.at(-1)!);
+    await user.click(screen.getByTestId('order-mark-submit'));
     await waitFor(() => expect(server.sent('/v1.0/order/updateOrderMark')).toHaveLength(1));
     expect(server.sent('/v1.0/order/updateOrderMark')[0]!.body).toEqual({ id: ALLOCATED.id, orderMark: 2 });
     expect(await screen.findByText('Mark updated')).toBeTruthy();
@@ -293,7 +389,7 @@ describe('OrderListPage: the reject dialog', () => {
     });
     renderAt('/order/list', 'admin');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByTestId(`order-reject-${ALLOCATED.orderCode}`));
+    await pickMore(user, ALLOCATED.orderCode, 'reject');
     expect(await screen.findByText('Reject order C2405011000001')).toBeTruthy();
     await user.click(screen.getByTestId('order-reject-submit'));
     expect(await screen.findByText('Enter the reason')).toBeTruthy();
@@ -339,6 +435,7 @@ describe('OrderListPage: the reject dialog', () => {
 describe('OrderListPage: supplement', () => {
   it('checks the UTR and posts it with isOffsetReplenishmentOrder=false', async () => {
     server.answers.set('/v1.0/order/replenishmentOrder', ok({ orderCode: ALLOCATED.orderCode, state: 6 }));
+    setToken2('t2');
     renderAt('/order/list/customerService', 'customerService');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByTestId(`order-supplement-${ALLOCATED.orderCode}`));
@@ -439,7 +536,7 @@ describe('OrderListPage: the detail drawer', () => {
 
   /** Admin opens the detail drawer of the allocated order (DETAIL and ALLOCATION answered). */
   async function openStaffDrawer() {
-    server.answers.set('/v1.0/order/getDetail', ok(DETAIL));
+    server.answers.set('/v1.0/order/getDetail', ok({ ...DETAIL, order: asServer(ALLOCATED, 'admin') }));
     server.answers.set('/v1.0/order/getOrderAllocateInfo', ok(ALLOCATION));
     renderAt('/order/list', 'admin');
     const user = userEvent.setup({ delay: null });

@@ -1,6 +1,6 @@
 import { endpoints, type OrderRow, PRODUCTS, routeByPath } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { type FilterField, type ListColumn, type ListParams, ListTable } from '.
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import { orderKeys, toOrderQuery, usdtCountText } from './api';
-import { useOrderActions } from './OrderActions';
+import { useOrderMark, useOrderRowActions } from './OrderActions';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { OrderStateTag } from './OrderStateTag';
 import { OrderUploadButton } from './OrderUpload';
@@ -119,7 +119,8 @@ export default function OrderListPage() {
   const staff = mode === 'staff';
   const proxyPage = config?.isProxy === true;
   const options = useStaffOptions(staff);
-  const actions = useOrderActions(role);
+  const actions = useOrderRowActions();
+  const markCell = useOrderMark();
   const queryClient = useQueryClient();
   const [detail, setDetail] = useState<string | null>(null);
   const [newCount, setNewCount] = useState(0);
@@ -227,6 +228,10 @@ export default function OrderListPage() {
   ];
 
   const text = (v: string | null) => v ?? '';
+  // Shown by default: what fits a 1366 px screen beside the menu with the actions column (the code,
+  // state, amount, creation time and the two or three fields the page's role looks orders up by);
+  // the rest are a click away in the column settings.
+  const hiddenUnless = (shown: boolean) => (shown ? {} : { defaultHidden: true });
   const columns: Array<ListColumn<OrderRow>> = [
     {
       title: t('column.orderCode'),
@@ -239,7 +244,7 @@ export default function OrderListPage() {
         </Typography.Link>
       ),
     },
-    // What the agent scans first sits beside the code: the state and the amount.
+    // What the agent scans first sits beside the code: the state, the amount and when it came in.
     {
       title: t('column.state'),
       dataIndex: 'state',
@@ -250,31 +255,94 @@ export default function OrderListPage() {
       phone: true,
     },
     { title: t('column.amount'), dataIndex: 'amount', key: 'amount', money: true, sortKey: 'amount', phone: true },
-    { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo', phone: true },
-    ...(mode !== 'merchant' ? [{ title: t('column.merchant'), dataIndex: 'merchantName', key: 'merchantName' }] : []),
-    { title: t('column.product'), dataIndex: 'productId', key: 'productId', render: (id: number) => productName(id) },
-    ...(mode !== 'supplier' ? [{ title: t('column.fee'), dataIndex: 'fee', key: 'fee', money: true }] : []),
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: at,
+      phone: true,
+    },
+    {
+      title: t('column.merchantOrderNo'),
+      dataIndex: 'merchantOrderNo',
+      key: 'merchantOrderNo',
+      phone: true,
+      ...hiddenUnless(mode !== 'supplier'),
+    },
     ...(mode !== 'merchant'
-      ? [{ title: t('column.commission'), dataIndex: 'commission', key: 'commission', money: true }]
+      ? [{ title: t('column.merchant'), dataIndex: 'merchantName', key: 'merchantName', ...hiddenUnless(staff) }]
       : []),
-    { title: t('column.mark'), dataIndex: 'mark', key: 'mark', render: (_: unknown, row) => actions.mark(row) },
+    {
+      title: t('column.product'),
+      dataIndex: 'productId',
+      key: 'productId',
+      render: (id: number) => productName(id),
+      defaultHidden: true,
+    },
+    ...(mode !== 'supplier'
+      ? [{ title: t('column.fee'), dataIndex: 'fee', key: 'fee', money: true, ...hiddenUnless(mode === 'merchant') }]
+      : []),
+    ...(mode !== 'merchant'
+      ? [
+          {
+            title: t('column.commission'),
+            dataIndex: 'commission',
+            key: 'commission',
+            money: true,
+            defaultHidden: true,
+          },
+        ]
+      : []),
+    {
+      title: t('column.mark'),
+      dataIndex: 'mark',
+      key: 'mark',
+      render: (_: unknown, row) => markCell(row),
+      defaultHidden: true,
+    },
     {
       title: t('column.supplemented'),
       dataIndex: 'supplemented',
       key: 'supplemented',
       render: (v: boolean, row) =>
         v ? (row.supplementType !== null ? t(`supplementType.${row.supplementType}`) : t('yes')) : t('no'),
+      defaultHidden: true,
     },
-    { title: t('column.utr'), dataIndex: 'utr', key: 'utr', render: text },
+    { title: t('column.utr'), dataIndex: 'utr', key: 'utr', render: text, defaultHidden: true },
     // On a phone a supplier matches the payer's UTR and the account against its bank's app.
-    { title: t('column.payerUtr'), dataIndex: 'payerUtr', key: 'payerUtr', render: text, phone: true },
+    {
+      title: t('column.payerUtr'),
+      dataIndex: 'payerUtr',
+      key: 'payerUtr',
+      render: text,
+      phone: true,
+      ...hiddenUnless(mode === 'supplier'),
+    },
     ...(staff || proxyPage
-      ? [{ title: t('column.supplier'), dataIndex: 'supplierName', key: 'supplierName', render: text }]
+      ? [
+          {
+            title: t('column.supplier'),
+            dataIndex: 'supplierName',
+            key: 'supplierName',
+            render: text,
+            ...hiddenUnless(proxyPage),
+          },
+        ]
       : []),
     ...(mode !== 'merchant'
-      ? [{ title: t('column.resource'), dataIndex: 'resourceName', key: 'resourceName', render: text, phone: true }]
+      ? [
+          {
+            title: t('column.resource'),
+            dataIndex: 'resourceName',
+            key: 'resourceName',
+            render: text,
+            phone: true,
+            ...hiddenUnless(mode === 'supplier' && !proxyPage),
+          },
+        ]
       : []),
-    { title: t('column.userName'), dataIndex: 'userName', key: 'userName', render: text },
+    { title: t('column.userName'), dataIndex: 'userName', key: 'userName', render: text, defaultHidden: true },
     { title: t('column.cardNumber'), dataIndex: 'cardNumber', key: 'cardNumber', render: text, defaultHidden: true },
     { title: t('column.ifscCode'), dataIndex: 'ifscCode', key: 'ifscCode', render: text, defaultHidden: true },
     { title: t('column.usdtAddress'), dataIndex: 'usdtAddress', key: 'usdtAddress', render: text, defaultHidden: true },
@@ -296,31 +364,14 @@ export default function OrderListPage() {
       defaultHidden: true,
     },
     {
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sortKey: 'createdAt',
+      title: t('column.paidAt'),
+      dataIndex: 'paidAt',
+      key: 'paidAt',
+      sortKey: 'paidAt',
       render: at,
-      phone: true,
+      defaultHidden: true,
     },
-    { title: t('column.paidAt'), dataIndex: 'paidAt', key: 'paidAt', sortKey: 'paidAt', render: at },
     { title: t('column.expiresAt'), dataIndex: 'expiresAt', key: 'expiresAt', render: at, defaultHidden: true },
-    {
-      title: t('column.actions'),
-      key: 'actions',
-      fixed: 'right',
-      // Narrow enough that the buttons wrap (up to seven on an allocated order) rather than the pinned
-      // column covering the merchant, supplier and times on a laptop's screen.
-      width: 236,
-      render: (_: unknown, row) => (
-        <Space size={0} wrap data-testid={`order-actions-${row.orderCode}`}>
-          <Button type="link" size="small" onClick={() => setDetail(row.orderCode)}>
-            {t('action.detail')}
-          </Button>
-          {actions.buttons(row)}
-        </Space>
-      ),
-    },
   ];
 
   return (
@@ -347,6 +398,7 @@ export default function OrderListPage() {
         }}
         filters={filters}
         columns={columns}
+        actions={actions}
         toolbar={
           <>
             {mode === 'merchant' && <OrderUploadButton />}
@@ -366,7 +418,6 @@ export default function OrderListPage() {
           </>
         }
       />
-      {actions.dialogs}
       {detail && <OrderDetailDrawer orderCode={detail} role={role} actions={actions} onClose={() => setDetail(null)} />}
     </div>
   );

@@ -40,6 +40,15 @@ export function configureHttp(next: Partial<HttpHooks> & { baseUrl?: string }): 
   if (next.baseUrl !== undefined) baseUrl = next.baseUrl;
 }
 
+/**
+ * Before an action whose endpoint needs token2 opens its form: asks for the second-level password
+ * when none is held, so the user is not asked after typing the form. Rejects when the user gives up.
+ * (An expired token2 is still asked for again by `call`.)
+ */
+export async function ensureToken2(): Promise<void> {
+  if (!getToken2()) await hooks.requestToken2(Code.token2Required);
+}
+
 /** Spec section 5: empty-string values are sent as null (and left out of query strings). */
 export function nullifyEmpty(input: unknown): unknown {
   if (input === '') return null;

@@ -21,6 +21,7 @@ import { useSession } from '../session/session';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
 import { PhoneCards, type PhonePlace } from './PhoneCards';
+import { type RowActions, useRowActions } from './rowActions';
 import { SavedViews } from './SavedViews';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
@@ -82,6 +83,11 @@ export interface ListTableProps<Row> {
   testId?: string;
   /** The page's route name: saved filter views and column settings are kept per user and page. */
   viewKey?: string;
+  /**
+   * The row actions (rowActions.tsx): an actions column pinned right (on a phone, each card's foot)
+   * with a row's first two allowed actions as buttons and the rest in a 'more' menu.
+   */
+  actions?: RowActions<Row>;
 }
 
 /**
@@ -114,7 +120,9 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: 20 });
   const [sort, setSort] = useState<Sort | null>(null);
-  const userId = useSession().user?.userId ?? null;
+  const { user } = useSession();
+  const userId = user?.userId ?? null;
+  const rowActions = useRowActions(props.actions, user?.access);
   const settings = useColumnSettings(
     props.viewKey && userId !== null ? columnsStorageKey(userId, props.viewKey) : null,
   );
@@ -174,6 +182,16 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       }),
     [shownColumns, sort, language],
   );
+  // The declared row actions: a column of their own, pinned right (PhoneCards puts it at a card's foot).
+  const actionsColumn: TableColumnType<Row> | null = rowActions.any
+    ? {
+        title: t('rowActions.column'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row: Row) => rowActions.bar(row),
+      }
+    : null;
+  const tableColumns = actionsColumn ? [...visibleColumns, actionsColumn] : visibleColumns;
 
   /** Sorts by the column `id` in `order` (none: the server's default order), from the first page. */
   const sortBy = (id: string | undefined, order: Sort['sortOrder'] | undefined) => {
@@ -388,7 +406,10 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       )}
       {narrow ? (
         <PhoneCards<Row>
-          columns={visibleColumns.map((col, i) => ({ ...col, phone: shownColumns[i]?.phone }))}
+          columns={[
+            ...visibleColumns.map((col, i) => ({ ...col, phone: shownColumns[i]?.phone })),
+            ...(actionsColumn ? [actionsColumn] : []),
+          ]}
           rows={query.data?.list ?? []}
           rowKey={props.rowKey}
           loading={query.isFetching}
@@ -399,7 +420,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       ) : (
         <Table<Row>
           rowKey={props.rowKey}
-          columns={visibleColumns}
+          columns={tableColumns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
           locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
@@ -409,6 +430,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           pagination={pagination}
         />
       )}
+      {rowActions.dialogs}
     </Card>
   );
 }
