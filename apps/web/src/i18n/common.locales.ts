@@ -14,6 +14,10 @@ export const commonLocales = {
       expand: '展开菜单',
       loginExpired: '登录已过期，请重新登录',
     },
+    demoHistory: {
+      making:
+        '正在后台生成演示订单历史：已生成 {{made}} 笔，共约 {{planned}} 笔。控制台可以正常使用，订单和统计会陆续出现；完成前后台任务（回调、超时）暂停。',
+    },
     tabs: {
       close: '关闭',
       closeOthers: '关闭其他',
@@ -113,6 +117,10 @@ export const commonLocales = {
       expand: '展開選單',
       loginExpired: '登入已過期，請重新登入',
     },
+    demoHistory: {
+      making:
+        '正在背景產生示範訂單歷史：已產生 {{made}} 筆，共約 {{planned}} 筆。控制台可以正常使用，訂單和統計會陸續出現；完成前背景任務（回調、逾時）暫停。',
+    },
     tabs: {
       close: '關閉',
       closeOthers: '關閉其他',
@@ -211,6 +219,10 @@ export const commonLocales = {
       collapse: 'Collapse menu',
       expand: 'Expand menu',
       loginExpired: 'Your login has expired, please sign in again',
+    },
+    demoHistory: {
+      making:
+        'The demo order history is being made in the background: {{made}} of about {{planned}} orders so far. The console works meanwhile and orders and figures keep appearing; background jobs (callbacks, timeouts) wait until it is done.',
     },
     tabs: {
       close: 'Close',
