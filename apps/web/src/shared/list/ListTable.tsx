@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Descriptions,
   Form,
   Input,
@@ -19,6 +18,7 @@ import { useNarrow } from '../../app/layout/useNarrow';
 import { useSession } from '../../app/session';
 import { formatMoney } from '../format/money';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
+import { DateRangeFilter } from './DateRangeFilter';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
 import { PhoneCards, type PhonePlace } from './PhoneCards';
 import { SavedViews } from './SavedViews';
@@ -317,7 +317,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
               {f.kind === 'select' && (
                 <Select allowClear options={f.options} style={{ minWidth: 160 }} data-testid={`filter-${f.name}`} />
               )}
-              {f.kind === 'dateRange' && <DatePicker.RangePicker showTime data-testid={`filter-${f.name}`} />}
+              {f.kind === 'dateRange' && <DateRangeFilter data-testid={`filter-${f.name}`} />}
             </Form.Item>
           ))}
           <Space wrap>
