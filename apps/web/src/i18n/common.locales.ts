@@ -43,6 +43,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 条',
       empty: '暂无数据',
+      loading: '加载中…',
       loadFailed: '加载失败：{{message}}',
       totalRow: '合计（全部筛选结果）',
       sortBy: '排序',
@@ -150,6 +151,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 筆',
       empty: '暫無資料',
+      loading: '載入中…',
       loadFailed: '載入失敗：{{message}}',
       totalRow: '合計（全部篩選結果）',
       sortBy: '排序',
@@ -257,6 +259,7 @@ export const commonLocales = {
     list: {
       total: '{{total}} in total',
       empty: 'No data',
+      loading: 'Loading…',
       loadFailed: 'Loading failed: {{message}}',
       totalRow: 'Total (all filtered rows)',
       sortBy: 'Sort by',

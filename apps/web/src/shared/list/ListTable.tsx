@@ -124,6 +124,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     queryFn: () => props.fetchPage({ ...filters, ...paging, ...sortParams }),
     placeholderData: keepPreviousData,
   });
+  // Under the spinner, 'no data' only once the answer says so: while rows load, the list says it loads.
+  const emptyText = query.isError ? ' ' : query.isFetching ? t('list.loading') : t('list.empty');
   const fields = props.filters ?? [];
   const language = i18n.language;
   // A phone shows the rows as cards (PhoneCards): a table's columns do not fit its width.
@@ -392,7 +394,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           rows={query.data?.list ?? []}
           rowKey={props.rowKey}
           loading={query.isFetching}
-          emptyText={query.isError ? ' ' : t('list.empty')}
+          emptyText={emptyText}
           totals={phoneTotals()}
           pagination={pagination}
         />
@@ -402,7 +404,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           columns={visibleColumns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
+          locale={{ emptyText }}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
           summary={renderSummary}
