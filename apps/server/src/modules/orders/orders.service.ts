@@ -496,6 +496,9 @@ export class OrdersService {
         allocations.set(i, results[k]!);
       });
     }
+    // The accounts are chosen now: the allocation records carry this time, so the order performance
+    // page's time to allocate runs from the call's arrival to the choice (the allocation included).
+    const chosenAt = this.now().toISOString();
     const writing = fresh.filter((i) => !allocations.get(i)!.deferred);
     for (const i of fresh) if (allocations.get(i)!.deferred) outcomes[i] = { kind: 'deferred' };
 
@@ -553,7 +556,7 @@ export class OrdersService {
         order_code: orderCode,
         chosen_resource_id: chosen?.resourceId ?? null,
         candidates,
-        created_at: at,
+        created_at: chosenAt,
       });
       const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate, time = at) => {
         const { note: english, noteTemplate } = noteParts(text);
@@ -651,7 +654,13 @@ export class OrdersService {
       wait: true,
       requests: [{ amount: order.amount, avoidResourceId: avoid, orderId: order.id }],
     })) as [AllocationResult];
-    const allocation = { orderId: order.id, chosenResourceId: chosen?.resourceId ?? null, candidates, createdAt: now };
+    // When the account was chosen (see insertNew): what the order performance page measures.
+    const allocation = {
+      orderId: order.id,
+      chosenResourceId: chosen?.resourceId ?? null,
+      candidates,
+      createdAt: this.now(),
+    };
 
     if (!chosen) {
       const failed = await this.finishAllocation(
