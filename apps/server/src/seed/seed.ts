@@ -54,7 +54,10 @@ export async function seedOnFirstStart(deps: { config: Config; database: Databas
   let seeded: SeedResult;
   if (config.demo && config.demoOrders) {
     const end = deps.now ?? new Date();
-    const clock = new ManualClock(new Date(end.getTime() - DEMO_ORDER_DAYS * 86_400_000 - 2 * 3_600_000));
+    // Running: the month is jumped through, what each order's steps take is real (order performance analysis).
+    const clock = new ManualClock(new Date(end.getTime() - DEMO_ORDER_DAYS * 86_400_000 - 2 * 3_600_000), {
+      running: true,
+    });
     const services = buildServices({ config, database, clock });
     seeded = await seedIfEmpty(database.db, services, config);
     if (seeded.kind === 'demo') {
