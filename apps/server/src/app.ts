@@ -42,6 +42,7 @@ import { resourcesHandlers } from './modules/resources/resources.routes.js';
 import { ResourcesService } from './modules/resources/resources.service.js';
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
+import { systemHandlers } from './modules/system/system.routes.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
@@ -75,6 +76,11 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Periods of the background jobs (whether they run is `config.jobs`): tests shorten them. */
   jobTuning?: JobTuning;
+  /**
+   * The caller starts the background jobs itself (`app.services.jobs.start`), later than the app's
+   * ready: the first start makes the demo's history first, on a clock of its own.
+   */
+  holdJobs?: boolean;
 }
 
 export interface JobTuning extends Partial<JobsTuning> {
@@ -287,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new OrderProfileService({ db: database.db, clock: deps.clock ?? systemClock, timeZone: config.timeZone }),
     ),
   );
+  registerEndpoints(app, guardDeps, 'system', endpoints.system, systemHandlers(database.db));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
@@ -311,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   defineJobs(services, deps.jobTuning);
-  if (config.jobs) app.addHook('onReady', () => services.jobs.start(app.log));
+  if (config.jobs && !deps.holdJobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
   // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).

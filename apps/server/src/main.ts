@@ -4,7 +4,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { embeddedOwner, pidFileOf } from './db/data-dir.js';
 import { autovacuumOff, upkeep } from './db/upkeep.js';
-import { describeSeed, seedOnFirstStart } from './seed/seed.js';
+import { settleDemoHistory } from './modules/system/demo-history.js';
+import { type DemoHistoryRun, makeDemoHistory } from './seed/demo-history.js';
+import { announceDemoHistory, describeDemoOrders, describeSeed, seedOnFirstStart } from './seed/seed.js';
 
 /** `npm start`: one process serving the console, the API, the docs and the metrics. */
 async function main() {
@@ -29,10 +31,23 @@ async function main() {
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: embedded ? config.dataDir : undefined });
 
-  // An empty database gets the demo (with its 30 days of orders unless DEMO_ORDERS=0) or one superadmin.
+  // An empty database gets the demo or one superadmin, in seconds; the demo's 30 days of orders (unless
+  // DEMO_ORDERS=0) are made once the server listens, so the console answers a newcomer at once.
   const seeded = await seedOnFirstStart({ config, database });
+  const history = seeded.history;
+  if (seeded.kind === 'none') {
+    const cut = await settleDemoHistory(database.db, { onlyProcess: embedded });
+    if (cut) {
+      console.warn(
+        `The demo's order history was cut short by a stop after ${cut.made.toLocaleString('en-US')} of about ` +
+          `${cut.planned.toLocaleString('en-US')} orders: what was made stays and the rest is skipped ` +
+          '(its unpaid orders time out and its undelivered callbacks fail like any others). ' +
+          'For the whole history, start on an empty DATA_DIR.',
+      );
+    }
+  }
   // The embedded database is vacuumed and analyzed by this process (db/upkeep.ts): catch up at start
-  // (the demo's 30 days of orders, or whatever changed since the last run), then every minute.
+  // (whatever changed since the last run), then every minute.
   if (embedded) await upkeep(database);
   else if (await autovacuumOff(database)) {
     console.warn(
@@ -40,7 +55,9 @@ async function main() {
         'run VACUUM (ANALYZE) regularly, or turn autovacuum on.',
     );
   }
-  const app = await buildApp({ config, database });
+  // While the history is made, the background jobs wait: their timeouts and callback deliveries run on
+  // the real clock and would overtake the history's own, which moves through the past 30 days.
+  const app = await buildApp({ config, database, holdJobs: history !== undefined });
   // A promise rejected where nobody awaits it must not end the service for everyone (Node's default):
   // it is logged and counted in /metrics (paydesk_unexpected_errors_total), and the process goes on.
   process.on('unhandledRejection', (reason) => {
@@ -60,10 +77,30 @@ async function main() {
   if (seeded.kind !== 'none') console.log(`${describeSeed(seeded)}\n`);
 
   let stopping = false;
+  let making: DemoHistoryRun | null = null;
+  if (history) {
+    console.log(announceDemoHistory(history.count));
+    making = makeDemoHistory(history, (line) => console.log(line));
+    making.finished
+      .then((summary) => {
+        if (summary) console.log(`${describeDemoOrders(summary)}\n`);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'the demo order history failed');
+        console.error('The demo order history failed; the console works without it.');
+      })
+      .then(async () => {
+        if (config.jobs && !stopping) await app.services.jobs.start(app.log);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'background jobs failed to start'));
+  }
+
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    // A history being made ends after its step in hand: every step is a whole transaction.
+    await making?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -13,6 +13,7 @@ import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { resourcesEndpoints } from './resources/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
+import { systemEndpoints } from './system/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -34,6 +35,7 @@ export const endpoints = {
   orders: ordersEndpoints,
   callbacks: callbacksEndpoints,
   orderProfile: orderProfileEndpoints,
+  system: systemEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -29,5 +29,6 @@ export * from './resources/endpoints.js';
 export * from './routes/route.js';
 export * from './routes/routes.js';
 export * from './suppliers/endpoints.js';
+export * from './system/endpoints.js';
 export * from './users/endpoints.js';
 export * from './views/endpoints.js';

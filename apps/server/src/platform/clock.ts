@@ -4,17 +4,27 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests move by hand. */
+/**
+ * A clock tests move by hand. Running, real time passes too between the moves: the demo's history jumps
+ * through a month, and what an order's steps take in between is measured in real milliseconds.
+ */
 export class ManualClock implements Clock {
   private ms: number;
-  constructor(start: Date = new Date()) {
+  /** Running: real time passes on top of the jumps (when it was last moved, by performance.now()). */
+  private since: number | null;
+  constructor(start: Date = new Date(), opts: { running?: boolean } = {}) {
     this.ms = start.getTime();
+    this.since = opts.running ? performance.now() : null;
   }
   now(): Date {
-    return new Date(this.ms);
+    return new Date(this.ms + this.elapsed());
   }
   advance(ms: number): void {
-    this.ms += ms;
+    this.ms += this.elapsed() + ms;
+    if (this.since !== null) this.since = performance.now();
+  }
+  private elapsed(): number {
+    return this.since === null ? 0 : Math.floor(performance.now() - this.since);
   }
 }
 

@@ -65,6 +65,8 @@ export interface DemoOrdersSummary {
   /** Steps the engine refused (a race the plan did not foresee, e.g. no account for a supplement), by step. */
   refused: Record<string, number>;
   ms: number;
+  /** True when `signal` ended it before its last step: what was made stays, the rest is not made. */
+  interrupted: boolean;
 }
 
 type Outcome = 'confirm' | 'supplement' | 'reject' | 'timeout';
@@ -283,6 +285,8 @@ export async function seedDemoOrders(input: {
   /** Told the orders made so far, every `progressEvery` orders (the first start shows it moving). */
   onProgress?: (made: number) => void;
   progressEvery?: number;
+  /** Aborted: the history ends after the step in hand (each step is a whole transaction of the engine). */
+  signal?: AbortSignal;
 }): Promise<DemoOrdersSummary> {
   const started = performance.now();
   const { services, clock, end, timeZone } = input;
@@ -589,16 +593,23 @@ export async function seedDemoOrders(input: {
     }
   };
 
+  let interrupted = false;
   try {
     for (let next = timeline.pop(); next; next = timeline.pop()) {
+      if (input.signal?.aborted) {
+        interrupted = true;
+        break;
+      }
       moveTo(next.at);
       await handle(next.at, next.event);
     }
-    // As the maintenance job would have by now: orders whose time is up are timed out.
-    moveTo(endMs);
-    let expired: number;
-    do expired = await services.orders.expireDue(200);
-    while (expired === 200);
+    if (!interrupted) {
+      // As the maintenance job would have by now: orders whose time is up are timed out.
+      moveTo(endMs);
+      let expired: number;
+      do expired = await services.orders.expireDue(200);
+      while (expired === 200);
+    }
   } finally {
     await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
     receiver.server.closeAllConnections();
@@ -617,5 +628,6 @@ export async function seedDemoOrders(input: {
     deposits,
     refused: Object.fromEntries(refused),
     ms: Math.round(performance.now() - started),
+    interrupted,
   };
 }

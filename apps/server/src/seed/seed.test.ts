@@ -36,7 +36,11 @@ describe('first start', () => {
       const supplier1 = all.find((u) => u.account === 'supplier1')!;
       expect(all.find((u) => u.account === 'agent1')!.parentId).toBe(supplier1.id);
       expect(all.every((u) => u.googleConfirmed && u.googleSecret)).toBe(true);
-      for (const demo of DEMO_ACCOUNTS) await t.login(demo.account);
+      for (const demo of DEMO_ACCOUNTS) {
+        // The console leaves the team pages out of an agent's menu: only agent1 is one.
+        const info = await t.call(endpoints.auth.getInfo, undefined, await t.login(demo.account));
+        expect(info.body.data.agent, demo.account).toBe(demo.account === 'agent1');
+      }
 
       const again = await seedIfEmpty(
         t.database.db,

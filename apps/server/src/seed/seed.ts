@@ -7,12 +7,14 @@ import { buildServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { planDemoHistory } from '../modules/system/demo-history.js';
 import { SYSTEM_ACTOR } from '../platform/audit.js';
 import { ManualClock } from '../platform/clock.js';
 import { newTotpSecret } from '../platform/totp.js';
 import { seedDemoFunds } from './demo-funds.js';
+import type { PendingHistory } from './demo-history.js';
 import { DEMO_MERCHANT_API, seedDemoMerchants } from './demo-merchants.js';
-import { DEMO_ORDER_DAYS, type DemoOrdersSummary, seedDemoOrders } from './demo-orders.js';
+import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSuppliers } from './demo-suppliers.js';
 
@@ -33,42 +35,34 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ account: string; nickname: string; r
 export interface SeedResult {
   kind: 'demo' | 'admin' | 'none';
   accounts: Array<{ account: string; role: Role; password: string; googleSecret: string | null }>;
-  /** The demo's order history, when it was made (seedOnFirstStart with DEMO_ORDERS on). */
-  demoOrders?: DemoOrdersSummary;
+  /** The demo's order history to make once the server listens (seedOnFirstStart with DEMO_ORDERS on). */
+  history?: PendingHistory;
 }
 
 /** Where the first start leaves the demo accounts for `npm run simulate` (demo data only). */
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 
 /**
- * The first start of `npm start`: seeds an empty database like seedIfEmpty and, with the demo and
- * DEMO_ORDERS on, its order history (demo-orders.ts). With the history, the demo parties are made as
- * of 30 days ago on a ManualClock that the orders then move to `now`, so fund records read in time
- * order. Writes the demo accounts to `<dataDir>/demo-accounts.json` (mode 0600) for the simulator.
+ * The first start of `npm start`: seeds an empty database like seedIfEmpty (seconds) and, with the demo
+ * and DEMO_ORDERS on, plans its order history (demo-history.ts), which the caller makes once the server
+ * listens (makeDemoHistory). With the history, the demo parties are made as of 30 days ago on a
+ * ManualClock that the orders then move to `now`, so fund records read in time order. Writes the demo
+ * accounts to `<dataDir>/demo-accounts.json` (mode 0600) for the simulator.
  */
 export async function seedOnFirstStart(deps: { config: Config; database: Database; now?: Date }): Promise<SeedResult> {
   const { config, database } = deps;
   let seeded: SeedResult;
   if (config.demo && config.demoOrders) {
     const end = deps.now ?? new Date();
-    const clock = new ManualClock(new Date(end.getTime() - DEMO_ORDER_DAYS * 86_400_000 - 2 * 3_600_000));
+    // Running: the month is jumped through, what each order's steps take is real (order performance analysis).
+    const clock = new ManualClock(new Date(end.getTime() - DEMO_ORDER_DAYS * 86_400_000 - 2 * 3_600_000), {
+      running: true,
+    });
     const services = buildServices({ config, database, clock });
     seeded = await seedIfEmpty(database.db, services, config);
     if (seeded.kind === 'demo') {
-      // About 40 ms an order on the embedded database of a 2-core machine (demo-orders.ts).
-      const seconds = Math.max(10, Math.round((config.demoOrderCount * 0.04) / 10) * 10);
-      const estimate = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} minutes`;
-      console.log(
-        `Making the demo's ${DEMO_ORDER_DAYS}-day order history, about ${config.demoOrderCount.toLocaleString('en-US')} orders (about ${estimate}; DEMO_ORDERS=0 skips it)...`,
-      );
-      seeded.demoOrders = await seedDemoOrders({
-        services,
-        clock,
-        end,
-        count: config.demoOrderCount,
-        timeZone: config.timeZone,
-        onProgress: (made) => console.log(`  ${made.toLocaleString('en-US')} orders made...`),
-      });
+      await planDemoHistory(database.db, config.demoOrderCount);
+      seeded.history = { services, clock, end, count: config.demoOrderCount, timeZone: config.timeZone };
     }
   } else {
     seeded = await seedIfEmpty(database.db, buildServices({ config, database }), config);
@@ -156,12 +150,23 @@ export function describeSeed(result: SeedResult): string {
           `Demo merchant API (merchant1): mchId ${DEMO_MERCHANT_API.mchId}, secret ${DEMO_MERCHANT_API.secret}, signType ${DEMO_MERCHANT_API.signType}`,
         ]
       : []),
-    ...(result.demoOrders ? [describeDemoOrders(result.demoOrders)] : []),
   ].join('\n');
 }
 
+/** What the first start prints before it makes the demo's history in the background. */
+export function announceDemoHistory(count: number): string {
+  // About 40 ms an order on the embedded database of a 2-core machine (demo-orders.ts).
+  const seconds = Math.max(10, Math.round((count * 0.04) / 10) * 10);
+  const estimate = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} minutes`;
+  return (
+    `Making the demo's ${DEMO_ORDER_DAYS}-day order history in the background, about ` +
+    `${count.toLocaleString('en-US')} orders (about ${estimate}; DEMO_ORDERS=0 skips it). The console ` +
+    'works meanwhile and shows a notice until it is done; background jobs start after it.'
+  );
+}
+
 /** One line: what the demo's order history holds. */
-function describeDemoOrders(made: DemoOrdersSummary): string {
+export function describeDemoOrders(made: DemoOrdersSummary): string {
   const n = (state: number) => (made.byState[state] ?? 0).toLocaleString('en-US');
   const paid = PAID_STATES.reduce<number>((sum, state) => sum + (made.byState[state] ?? 0), 0);
   return (

@@ -1,4 +1,4 @@
-import { MENU_GROUPS, ROUTES } from '@paydesk/contract';
+import { canAccessRoute, MENU_GROUPS, ROLES, ROUTES } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/language';
 import { type Dict, leafKeys } from '../i18n/types';
@@ -64,21 +64,18 @@ describe('routeLocales', () => {
         }
       });
 
-      it('gives distinct titles to distinct pages (root only redirects to home)', () => {
-        const titles = ROUTES.filter((r) => r.redirect === undefined).map((r) => route[r.name]);
-        expect(new Set(titles).size).toBe(titles.length);
-      });
-
-      it('marks read-only variants', () => {
-        const mark = { 'zh-CN': '（只读）', 'zh-TW': '（唯讀）', 'en-US': '(read-only)' }[language];
-        for (const r of ROUTES) expect(route[r.name]?.endsWith(mark), r.name).toBe(r.readOnly === true);
-      });
-
-      it('marks customer-service variants', () => {
-        const mark = { 'zh-CN': '（客服）', 'zh-TW': '（客服）', 'en-US': '(CS)' }[language];
-        for (const r of ROUTES.filter((x) => x.name.endsWith('CustomerService'))) {
-          expect(route[r.name]?.endsWith(mark), r.name).toBe(true);
+      it('gives distinct titles to the pages each role can open (root only redirects to home)', () => {
+        for (const role of ROLES) {
+          const open = ROUTES.filter((r) => r.redirect === undefined && canAccessRoute(r, role));
+          const titles = open.map((r) => route[r.name]);
+          expect(new Set(titles).size, role).toBe(titles.length);
         }
+      });
+
+      it('names a page without its role: no (CS), (supplier), (merchant), (read-only) suffix', () => {
+        const suffix =
+          /[（(](客服|码商|碼商|商户|商戶|只读|唯讀|超管|CS|supplier|merchant|read-only|super admin)[）)]$/;
+        for (const r of ROUTES) expect(route[r.name], r.name).not.toMatch(suffix);
       });
     });
   }

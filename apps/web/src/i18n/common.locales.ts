@@ -14,6 +14,10 @@ export const commonLocales = {
       expand: '展开菜单',
       loginExpired: '登录已过期，请重新登录',
     },
+    demoHistory: {
+      making:
+        '正在后台生成演示订单历史：已生成 {{made}} 笔，共约 {{planned}} 笔。控制台可以正常使用，订单和统计会陆续出现；完成前后台任务（回调、超时）暂停。',
+    },
     tabs: {
       close: '关闭',
       closeOthers: '关闭其他',
@@ -39,6 +43,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 条',
       empty: '暂无数据',
+      loading: '加载中…',
       loadFailed: '加载失败：{{message}}',
       totalRow: '合计（全部筛选结果）',
       sortBy: '排序',
@@ -58,6 +63,10 @@ export const commonLocales = {
       moreFilters: '更多筛选（{{count}}）',
       moreFiltersSet: '更多筛选（已设 {{count}} 项）',
       fewerFilters: '收起筛选',
+      presetToday: '今天',
+      presetYesterday: '昨天',
+      presetLast7Days: '最近 7 天',
+      presetThisMonth: '本月',
       numberInvalid: '只能输入数字',
       reason: { tooManyViews: '每个页面最多保存 50 个视图，请先删除一个' },
     },
@@ -114,6 +123,10 @@ export const commonLocales = {
       expand: '展開選單',
       loginExpired: '登入已過期，請重新登入',
     },
+    demoHistory: {
+      making:
+        '正在背景產生示範訂單歷史：已產生 {{made}} 筆，共約 {{planned}} 筆。控制台可以正常使用，訂單和統計會陸續出現；完成前背景任務（回調、逾時）暫停。',
+    },
     tabs: {
       close: '關閉',
       closeOthers: '關閉其他',
@@ -139,6 +152,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 筆',
       empty: '暫無資料',
+      loading: '載入中…',
       loadFailed: '載入失敗：{{message}}',
       totalRow: '合計（全部篩選結果）',
       sortBy: '排序',
@@ -158,6 +172,10 @@ export const commonLocales = {
       moreFilters: '更多篩選（{{count}}）',
       moreFiltersSet: '更多篩選（已設 {{count}} 項）',
       fewerFilters: '收起篩選',
+      presetToday: '今天',
+      presetYesterday: '昨天',
+      presetLast7Days: '最近 7 天',
+      presetThisMonth: '本月',
       numberInvalid: '只能輸入數字',
       reason: { tooManyViews: '每個頁面最多儲存 50 個檢視，請先刪除一個' },
     },
@@ -214,6 +232,10 @@ export const commonLocales = {
       expand: 'Expand menu',
       loginExpired: 'Your login has expired, please sign in again',
     },
+    demoHistory: {
+      making:
+        'The demo order history is being made in the background: {{made}} of about {{planned}} orders so far. The console works meanwhile and orders and figures keep appearing; background jobs (callbacks, timeouts) wait until it is done.',
+    },
     tabs: {
       close: 'Close',
       closeOthers: 'Close others',
@@ -239,6 +261,7 @@ export const commonLocales = {
     list: {
       total: '{{total}} in total',
       empty: 'No data',
+      loading: 'Loading…',
       loadFailed: 'Loading failed: {{message}}',
       totalRow: 'Total (all filtered rows)',
       sortBy: 'Sort by',
@@ -258,6 +281,10 @@ export const commonLocales = {
       moreFilters: 'More filters ({{count}})',
       moreFiltersSet: 'More filters ({{count}} set)',
       fewerFilters: 'Fewer filters',
+      presetToday: 'Today',
+      presetYesterday: 'Yesterday',
+      presetLast7Days: 'Last 7 days',
+      presetThisMonth: 'This month',
       numberInvalid: 'Digits only',
       reason: { tooManyViews: 'At most 50 views per page: delete one first' },
     },

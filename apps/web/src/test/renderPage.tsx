@@ -15,6 +15,7 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     account: 'admin',
     name: 'Admin',
     access: 'admin',
+    agent: false,
     token2Valid: false,
     token2ExpiresAt: null,
     enableGoogleVerify: true,

@@ -11,6 +11,11 @@ export const auditRowSchema = z.object({
   role: roleSchema.nullable(),
   action: z.string(),
   target: z.string().nullable(),
+  /**
+   * What the target names, by name: the account (user, session), the merchant's, supplier's or
+   * account's name, the order code(s), the message title, the proposal's party; null when unknown.
+   */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -66,6 +66,8 @@ export const userInfoSchema = z.object({
   account: z.string(),
   name: z.string(),
   access: roleSchema,
+  /** A supplier's agent: it has no team of its own, so no team pages in its menu. */
+  agent: z.boolean(),
   /** Whether this session holds a valid second-level token, and until when. */
   token2Valid: z.boolean(),
   token2ExpiresAt: z.string().nullable(),

@@ -34,9 +34,10 @@ const ms = z.number().int().nullable();
  * - created: every order; allocated: those that got a receiving account (allocated_at set);
  * - paid: those whose payment arrived (paid_at set, a later reversal included);
  * - allocationFailed / timedOut: those in that state now;
- * - allocate: from the create call reaching the order service to the first allocation that found an
- *   account (the wait for the create's batch included; a later reselect does not count, an order
- *   that failed allocation counts when a reselect or supplement allocates it);
+ * - allocate: from the create call reaching the order service to the moment the first allocation that
+ *   found an account chose it (the checks, the wait for the create's batch and the allocation itself
+ *   included; a later reselect does not count, an order that failed allocation counts when a reselect
+ *   or supplement allocates it);
  * - pay: paid_at - allocated_at (the latest allocation, the account the payer paid to);
  * - callback: the first succeeded delivery attempt's time - paid_at.
  * Latencies are continuous percentiles (percentile_cont) in whole milliseconds; null without samples.

@@ -1,3 +1,4 @@
+import type { Endpoint } from '../common/endpoint.js';
 import type { Role } from '../common/roles.js';
 
 /** Menu groups of the console's side menu, in display order. The group key is also its i18n key. */
@@ -43,4 +44,11 @@ export interface RouteDef {
   confirmClose?: boolean;
   /** Redirect target instead of a page ('/' -> '/home'). */
   redirect?: string;
+  /**
+   * What the page is for: a role that may open the route but not call this endpoint would find
+   * nothing to do there, so the route is not in its menu (the order send test for read-only roles).
+   */
+  needs?: Endpoint;
+  /** A supplier's team view (its agents' rows): not in an agent's menu, since an agent has no team. */
+  team?: boolean;
 }

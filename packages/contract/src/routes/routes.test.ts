@@ -163,6 +163,27 @@ describe('menuRoutesFor', () => {
     }
   });
 
+  it('holds only pages the role can use: no send test it cannot send, no team lists for an agent', () => {
+    const names = (role: Role, who = {}) => menuRoutesFor(role, who).map((r) => r.name);
+    expect(names('admin')).toContain('orderSendTest');
+    expect(names('superAdmin')).toContain('orderSendTest');
+    expect(names('customerService')).not.toContain('orderSendTest');
+    expect(names('technicalMaintenance')).not.toContain('orderSendTestReadOnly');
+    const team = ['supplierProxy', 'orderListSupplierProxy', 'payProxyOrderListSupplierProxy'];
+    for (const name of team) {
+      expect(names('supplier'), name).toContain(name);
+      expect(names('supplier', { agent: true }), name).not.toContain(name);
+    }
+    // An agent keeps its own pages.
+    expect(names('supplier', { agent: true })).toContain('orderListSupplier');
+    for (const role of ROLES) {
+      for (const r of menuRoutesFor(role)) {
+        const needs = r.needs?.access;
+        if (needs && needs !== 'public') expect(needs, `${role} ${r.name}`).toContain(role);
+      }
+    }
+  });
+
   it('gives technicalMaintenance the read-only system pages', () => {
     const system = menuRoutesFor('technicalMaintenance').filter((r) => r.group === 'system');
     expect(system.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { callbacksEndpoints } from '../callbacks/endpoints.js';
 import type { Role } from '../common/roles.js';
 import { MENU_GROUPS, type MenuGroup, type RouteDef } from './route.js';
 
@@ -96,7 +97,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: CUSTOMER_SERVICE,
     group: 'suppliers',
   },
-  { path: '/supplier-proxy', name: 'supplierProxy', access: SUPPLIER, group: 'suppliers' },
+  { path: '/supplier-proxy', name: 'supplierProxy', access: SUPPLIER, group: 'suppliers', team: true },
 
   // Receiving accounts (collection channels)
   {
@@ -202,6 +203,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'orderListSupplierProxy',
     access: SUPPLIER,
     group: 'collectionOrders',
+    team: true,
   },
   { path: '/order/list/merchant', name: 'orderListMerchant', access: MERCHANT, group: 'collectionOrders' },
   { path: '/order/profile', name: 'orderProfile', access: SUPER_ADMIN, group: 'collectionOrders' },
@@ -314,6 +316,7 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'payProxyOrderListSupplierProxy',
     access: SUPPLIER,
     group: 'payoutOrders',
+    team: true,
   },
   {
     path: '/payProxyOrder/list/merchant',
@@ -461,7 +464,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...systemPage('/system/entityData', 'entityData'),
   ...systemPage('/system/maintenance', 'systemMaintenance'),
   ...systemPage('/system/userProductConfig', 'userProductConfig'),
-  ...systemPage('/system/orderSendTest', 'orderSendTest'),
+  // Only the roles that may send a test have something to do on it (customer service and the
+  // read-only variant show a disabled form: reachable by its address, not offered in the menu).
+  ...systemPage('/system/orderSendTest', 'orderSendTest').map((r) => ({ ...r, needs: callbacksEndpoints.sendTest })),
   // The audit log is for account managers; technical maintenance reads it (DESIGN section 4).
   ...systemPage('/system/auditLog', 'auditLog', ADMINS),
   ...systemPage('/system/onlineUsers', 'onlineUsers'),
@@ -499,12 +504,24 @@ export function canAccessRoute(route: RouteDef, role: Role | undefined): boolean
 
 const GROUP_ORDER: ReadonlyMap<MenuGroup, number> = new Map(MENU_GROUPS.map((g, i) => [g, i]));
 
+/** Whether the role may use the page: call what it is for (`needs`); an agent has no team pages. */
+export function canUseRoute(route: RouteDef, role: Role, who: { agent?: boolean } = {}): boolean {
+  if (route.team && who.agent) return false;
+  const needs = route.needs?.access;
+  return needs === undefined || needs === 'public' || needs.includes(role);
+}
+
 /**
- * The routes of the role's side menu, ordered by menu group (then table order): accessible, not
- * hidden, not public, not a redirect.
+ * The routes of the role's side menu, ordered by menu group (then table order): accessible and usable
+ * (canUseRoute; `agent` for a supplier's agent), not hidden, not public, not a redirect.
  */
-export function menuRoutesFor(role: Role): RouteDef[] {
+export function menuRoutesFor(role: Role, who: { agent?: boolean } = {}): RouteDef[] {
   return ROUTES.filter(
-    (r) => r.access !== 'public' && r.hideInMenu !== true && r.redirect === undefined && canAccessRoute(r, role),
+    (r) =>
+      r.access !== 'public' &&
+      r.hideInMenu !== true &&
+      r.redirect === undefined &&
+      canAccessRoute(r, role) &&
+      canUseRoute(r, role, who),
   ).sort((a, b) => (GROUP_ORDER.get(a.group) ?? 0) - (GROUP_ORDER.get(b.group) ?? 0));
 }

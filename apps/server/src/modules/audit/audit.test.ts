@@ -43,6 +43,46 @@ describe('audit log', () => {
     expect([...actions].every((a) => /^[a-z]+\.[a-zA-Z0-9]+$/.test(a as string))).toBe(true);
   });
 
+  it('names who and what by name: accounts, sessions by their account, parties by name, orders by code', async () => {
+    const rowsOf = async (action: string) =>
+      (await t.call(endpoints.audit.getList, { pageIndex: 1, pageSize: 100, action }, superAdmin)).body.data
+        .list as Array<{ target: string; targetName: string | null; after: { account?: string; name?: string } }>;
+    // Each account added by the seed is named by its account, not its id.
+    const added = await rowsOf('users.addUser');
+    expect(added.length).toBeGreaterThan(0);
+    for (const row of added) expect(row.targetName, row.target).toBe(row.after.account);
+    // A sign-in's session reads as the account that signed in.
+    const logins = await rowsOf('auth.login');
+    expect(logins.find((r) => r.target.startsWith('session:'))?.targetName).toBe('superadmin');
+    expect((await rowsOf('merchants.create'))[0]?.targetName).toBe('Merchant One');
+    expect((await rowsOf('suppliers.')).map((r) => r.targetName).sort()).toEqual(
+      expect.arrayContaining(['Agent One', 'Supplier One']),
+    );
+    // A deposit proposal names its party.
+    expect(
+      (await rowsOf('funds.')).every((r) => ['Merchant One', 'Supplier One', 'Agent One'].includes(r.targetName!)),
+    ).toBe(true);
+
+    // An order by its code; a target whose row does not exist keeps no name (the raw target stays).
+    await t.database.db.transaction(async (tx) => {
+      const actor = { userId: null, account: 'system', role: null, ip: null };
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'test.names' as AuditAction, target: 'order:C2026112400001' },
+        t.clock.now(),
+      );
+      await writeAudit(tx, actor, { action: 'test.names' as AuditAction, target: 'merchant:999999' }, t.clock.now());
+      await writeAudit(tx, actor, { action: 'test.names' as AuditAction, target: 'user:99999999999' }, t.clock.now());
+    });
+    const tests = await rowsOf('test.names');
+    expect(tests.map((r) => [r.target, r.targetName])).toEqual([
+      ['user:99999999999', null],
+      ['merchant:999999', null],
+      ['order:C2026112400001', 'C2026112400001'],
+    ]);
+  });
+
   it('filters by time in the platform time zone', async () => {
     const now = t.clock.now();
     const future = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);

@@ -125,6 +125,7 @@ export class AuthService {
       account: record.account,
       name: record.nickname,
       access: record.role as Role,
+      agent: record.role === 'supplier' && record.parentId !== null,
       token2Valid,
       token2ExpiresAt: token2Valid && user.token2ExpiresAt ? user.token2ExpiresAt.toISOString() : null,
       enableGoogleVerify: record.enableGoogleVerify,

@@ -389,6 +389,9 @@ export class OrderIntake extends OrderPart {
         allocations.set(i, results[k]!);
       });
     }
+    // The accounts are chosen now: the allocation records carry this time, so the order performance
+    // page's time to allocate runs from the call's arrival to the choice (the allocation included).
+    const chosenAt = this.now().toISOString();
     const writing = fresh.filter((i) => !allocations.get(i)!.deferred);
     for (const i of fresh) if (allocations.get(i)!.deferred) outcomes[i] = { kind: 'deferred' };
 
@@ -446,7 +449,7 @@ export class OrderIntake extends OrderPart {
         order_code: orderCode,
         chosen_resource_id: chosen?.resourceId ?? null,
         candidates,
-        created_at: at,
+        created_at: chosenAt,
       });
       const event = (kind: OrderEventKind, from: number | null, to: number, text: string | NoteTemplate, time = at) => {
         const { note: english, noteTemplate } = noteParts(text);
@@ -544,7 +547,13 @@ export class OrderIntake extends OrderPart {
       wait: true,
       requests: [{ amount: order.amount, avoidResourceId: avoid, orderId: order.id }],
     })) as [AllocationResult];
-    const allocation = { orderId: order.id, chosenResourceId: chosen?.resourceId ?? null, candidates, createdAt: now };
+    // When the account was chosen (see insertNew): what the order performance page measures.
+    const allocation = {
+      orderId: order.id,
+      chosenResourceId: chosen?.resourceId ?? null,
+      candidates,
+      createdAt: this.now(),
+    };
 
     if (!chosen) {
       const failed = await this.finishAllocation(

@@ -23,6 +23,7 @@ import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { useSession } from '../../shared/session/session';
 import { pageOf } from '../pages';
+import { DemoHistoryBanner } from './DemoHistoryBanner';
 import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
 import { TagTabs } from './TagTabs';
@@ -33,8 +34,8 @@ export const MENU_WIDTH = 256;
 export const MENU_COLLAPSED_WIDTH = 64;
 
 /** The side menu's routes: what the role may open and what exists (STYLE: absent, not a placeholder). */
-export function visibleMenuRoutes(role: Parameters<typeof menuRoutesFor>[0]): RouteDef[] {
-  return menuRoutesFor(role).filter((r) => pageOf(r.name));
+export function visibleMenuRoutes(user: { access: Parameters<typeof menuRoutesFor>[0]; agent: boolean }): RouteDef[] {
+  return menuRoutesFor(user.access, user).filter((r) => pageOf(r.name));
 }
 
 function useFullscreen() {
@@ -66,7 +67,7 @@ export function Shell() {
   });
   if (!user) return null;
 
-  const routes = visibleMenuRoutes(user.access);
+  const routes = visibleMenuRoutes(user);
   type MenuItem = NonNullable<MenuProps['items']>[number];
   const leaf = (r: RouteDef): MenuItem => ({
     key: r.path,
@@ -190,6 +191,7 @@ export function Shell() {
             </Dropdown>
           </Space>
         </Header>
+        <DemoHistoryBanner />
         <TagTabs />
         <Content className="shell-content">
           <PageBoundary key={location.pathname}>

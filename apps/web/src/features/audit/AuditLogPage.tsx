@@ -1,12 +1,25 @@
 import { type AuditRow, endpoints } from '@paydesk/contract';
-import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
+import { ChangeTable } from './ChangeTable';
 
-const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+/** Kinds of target the server names (`kind:key`); anything else (a URL) shows as written. */
+const TARGET_KINDS = new Set([
+  'user',
+  'session',
+  'order',
+  'merchant',
+  'supplier',
+  'resource',
+  'view',
+  'message',
+  'proposal',
+  'product',
+  'callbacks',
+]);
 
 /** System management › audit log: who changed what, when, from where (read-only for everyone). */
 export default function AuditLogPage() {
@@ -44,16 +57,25 @@ export default function AuditLogPage() {
               </span>
             ),
           },
-          { title: t('column.target'), dataIndex: 'target' },
+          {
+            title: t('column.target'),
+            dataIndex: 'target',
+            // What it is and its name (the server resolves ids); the stored target stays at hand as the title.
+            render: (target: string | null, row) => {
+              if (!target) return '';
+              const kind = /^([a-z]+):(.*)$/.exec(target);
+              if (!kind || !TARGET_KINDS.has(kind[1]!)) return target;
+              return (
+                <span title={target} data-testid="audit-target">
+                  {t('change.target', { kind: t(`targetKind.${kind[1]}`), name: row.targetName ?? kind[2] })}
+                </span>
+              );
+            },
+          },
           {
             title: t('column.change'),
             key: 'change',
-            render: (_, row) => (
-              <Typography.Text type="secondary" className="audit-change">
-                {row.before !== null && row.before !== undefined && `${t('before')}: ${json(row.before)} `}
-                {row.after !== null && row.after !== undefined && `${t('after')}: ${json(row.after)}`}
-              </Typography.Text>
-            ),
+            render: (_, row) => <ChangeTable before={row.before} after={row.after} />,
           },
           { title: t('column.ip'), dataIndex: 'ip' },
         ]}

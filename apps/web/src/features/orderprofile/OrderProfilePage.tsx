@@ -15,7 +15,6 @@ import {
   Button,
   Card,
   Col,
-  DatePicker,
   Empty,
   Form,
   Row,
@@ -34,6 +33,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
+import { DateRangeFilter } from '../../shared/list/DateRangeFilter';
 import { FILTER_DATE_FORMAT } from '../../shared/list/ListTable';
 import { useProductName } from '../../shared/products/productName';
 import { formatDuration, latencyField, type OrderProfileFilters, orderProfileKeys, PERCENTILE_KEYS } from './api';
@@ -206,7 +206,7 @@ export default function OrderProfilePage() {
           onFinish={(values) => setFilters(filtersOf(values))}
         >
           <Form.Item name="time" label={t('filter.time')}>
-            <DatePicker.RangePicker showTime data-testid="filter-time" />
+            <DateRangeFilter data-testid="filter-time" />
           </Form.Item>
           <Form.Item name="productId" label={t('filter.product')}>
             <Select

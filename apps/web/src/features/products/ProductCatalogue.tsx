@@ -113,7 +113,7 @@ export function ProductCatalogue(props: { canManage: boolean }) {
         dataSource={catalogue.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common:list.empty') }}
+        locale={{ emptyText: t(catalogue.isFetching ? 'common:list.loading' : 'common:list.empty') }}
         columns={[
           { title: t('column.productId'), dataIndex: 'id' },
           { title: t('column.product'), key: 'name', render: (_: unknown, p) => productName(p.id) },

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Descriptions,
   Form,
   Input,
@@ -19,6 +18,7 @@ import { formatMoney } from '../format/money';
 import { useNarrow } from '../layout/useNarrow';
 import { useSession } from '../session/session';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
+import { DateRangeFilter } from './DateRangeFilter';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
 import { PhoneCards, type PhonePlace } from './PhoneCards';
 import { type RowActions, useRowActions } from './rowActions';
@@ -132,6 +132,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     queryFn: () => props.fetchPage({ ...filters, ...paging, ...sortParams }),
     placeholderData: keepPreviousData,
   });
+  // Under the spinner, 'no data' only once the answer says so: while rows load, the list says it loads.
+  const emptyText = query.isError ? ' ' : query.isFetching ? t('list.loading') : t('list.empty');
   const fields = props.filters ?? [];
   const language = i18n.language;
   // A phone shows the rows as cards (PhoneCards): a table's columns do not fit its width.
@@ -335,7 +337,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
               {f.kind === 'select' && (
                 <Select allowClear options={f.options} style={{ minWidth: 160 }} data-testid={`filter-${f.name}`} />
               )}
-              {f.kind === 'dateRange' && <DatePicker.RangePicker showTime data-testid={`filter-${f.name}`} />}
+              {f.kind === 'dateRange' && <DateRangeFilter data-testid={`filter-${f.name}`} />}
             </Form.Item>
           ))}
           <Space wrap>
@@ -413,7 +415,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           rows={query.data?.list ?? []}
           rowKey={props.rowKey}
           loading={query.isFetching}
-          emptyText={query.isError ? ' ' : t('list.empty')}
+          emptyText={emptyText}
           totals={phoneTotals()}
           pagination={pagination}
         />
@@ -423,7 +425,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           columns={tableColumns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
-          locale={{ emptyText: query.isError ? ' ' : t('list.empty') }}
+          locale={{ emptyText }}
           scroll={{ x: 'max-content' }}
           onChange={onTableChange}
           summary={renderSummary}

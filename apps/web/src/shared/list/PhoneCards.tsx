@@ -45,7 +45,8 @@ export function PhoneCards<Row>(props: PhoneCardsProps<Row>) {
       {props.totals}
       <Spin spinning={props.loading}>
         {props.rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} />
+          // While rows load, the text says so and no empty-box picture (titled 'no data') shows.
+          <Empty image={props.loading ? false : Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} />
         ) : (
           <Space orientation="vertical" size="small" style={{ width: '100%' }}>
             {props.rows.map((row, index) => (

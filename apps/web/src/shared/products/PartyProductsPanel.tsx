@@ -50,7 +50,7 @@ export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProd
         dataSource={slots.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('common:list.empty') }}
+        locale={{ emptyText: t(slots.isFetching ? 'common:list.loading' : 'common:list.empty') }}
         columns={[
           {
             title: t('column.product'),
