@@ -36,7 +36,10 @@ export const catalogued = (code: CodeValue, data: RefusalData = null) =>
   new AppError(code, codeCatalogue[code].message, data);
 
 /** A session whose authenticator is not confirmed yet may only bind it. */
-export const BIND_REQUIRED = { message: 'confirm your authenticator first', reason: 'bindRequired' } as const satisfies {
+export const BIND_REQUIRED = {
+  message: 'confirm your authenticator first',
+  reason: 'bindRequired',
+} as const satisfies {
   message: string;
   reason: Reason;
 };

@@ -59,7 +59,6 @@ export const commonLocales = {
       moreFiltersSet: '更多筛选（已设 {{count}} 项）',
       fewerFilters: '收起筛选',
       numberInvalid: '只能输入数字',
-      reason: { tooManyViews: '每个页面最多保存 50 个视图，请先删除一个' },
     },
     page: {
       forbiddenTitle: '401',
@@ -158,7 +157,6 @@ export const commonLocales = {
       moreFiltersSet: '更多篩選（已設 {{count}} 項）',
       fewerFilters: '收起篩選',
       numberInvalid: '只能輸入數字',
-      reason: { tooManyViews: '每個頁面最多儲存 50 個檢視，請先刪除一個' },
     },
     page: {
       forbiddenTitle: '401',
@@ -257,7 +255,6 @@ export const commonLocales = {
       moreFiltersSet: 'More filters ({{count}} set)',
       fewerFilters: 'Fewer filters',
       numberInvalid: 'Digits only',
-      reason: { tooManyViews: 'At most 50 views per page: delete one first' },
     },
     page: {
       forbiddenTitle: '401',

@@ -17,12 +17,14 @@ import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
+import { serverLocales } from '../shared/api/errorText';
 import { notesLocales } from '../shared/notes/locales';
 import { commonLocales } from './common.locales';
 import type { Locales } from './types';
 
 /**
- * Every i18n namespace: the shell's, the route titles, and one per feature. A feature adds its
+ * Every i18n namespace: the shell's, the route titles, the server's texts (the contract's catalogue,
+ * `server:code.<code>` and `server:reason.<reason>`), and one per feature. A feature adds its
  * locales here; the completeness test checks every namespace has the same keys in every language.
  */
 export const NAMESPACES: Record<string, Locales> = {
@@ -47,4 +49,5 @@ export const NAMESPACES: Record<string, Locales> = {
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
   notes: notesLocales,
+  server: serverLocales,
 };

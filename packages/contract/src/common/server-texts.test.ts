@@ -61,7 +61,9 @@ function reasonsInServer(): Map<string, string> {
 
 describe('the server texts catalogue', () => {
   it('has zh-CN, zh-TW and en-US texts for every error code', () => {
-    const problems = Object.entries(Code).flatMap(([name, value]) => problemsOf(`${name} (${value})`, CODE_TEXTS[value]));
+    const problems = Object.entries(Code).flatMap(([name, value]) =>
+      problemsOf(`${name} (${value})`, CODE_TEXTS[value]),
+    );
     expect(problems).toEqual([]);
   });
 

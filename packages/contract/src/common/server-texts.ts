@@ -29,7 +29,11 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
     'en-US': 'conflict: it already exists or it changed meanwhile',
   },
   422: { 'zh-CN': '业务规则不允许此操作', 'zh-TW': '業務規則不允許此操作', 'en-US': 'refused by a business rule' },
-  429: { 'zh-CN': '尝试过于频繁，请稍后再试', 'zh-TW': '嘗試過於頻繁，請稍後再試', 'en-US': 'too many attempts: try again later' },
+  429: {
+    'zh-CN': '尝试过于频繁，请稍后再试',
+    'zh-TW': '嘗試過於頻繁，請稍後再試',
+    'en-US': 'too many attempts: try again later',
+  },
   500: { 'zh-CN': '服务器内部错误，请稍后再试', 'zh-TW': '伺服器內部錯誤，請稍後再試', 'en-US': 'internal error' },
   1001: { 'zh-CN': '账号或密码错误', 'zh-TW': '帳號或密碼錯誤', 'en-US': 'account or password is incorrect' },
   1002: {
@@ -37,7 +41,11 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
     'zh-TW': '驗證碼錯誤或已使用過，請等待下一個驗證碼',
     'en-US': 'the code is wrong or already used: wait for the next one',
   },
-  1003: { 'zh-CN': '登录已过期，请重新登录', 'zh-TW': '登入已過期，請重新登入', 'en-US': 'session expired, please sign in again' },
+  1003: {
+    'zh-CN': '登录已过期，请重新登录',
+    'zh-TW': '登入已過期，請重新登入',
+    'en-US': 'session expired, please sign in again',
+  },
   1004: {
     'zh-CN': '失败次数过多，已暂时锁定，请稍后再试',
     'zh-TW': '失敗次數過多，已暫時鎖定，請稍後再試',
@@ -51,7 +59,11 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
   },
   2001: { 'zh-CN': '签名不匹配', 'zh-TW': '簽名不符', 'en-US': 'signature does not match' },
   2002: { 'zh-CN': '商户不可用或已停用', 'zh-TW': '商戶不可用或已停用', 'en-US': 'merchant unknown or disabled' },
-  2003: { 'zh-CN': '调用方 IP 不在白名单中', 'zh-TW': '呼叫方 IP 不在白名單中', 'en-US': 'caller IP address is not whitelisted' },
+  2003: {
+    'zh-CN': '调用方 IP 不在白名单中',
+    'zh-TW': '呼叫方 IP 不在白名單中',
+    'en-US': 'caller IP address is not whitelisted',
+  },
   2004: {
     'zh-CN': '该商户不能使用此产品',
     'zh-TW': '此商戶不能使用此產品',
@@ -87,7 +99,11 @@ const UPLOAD_MAX_MIB = ORDER_UPLOAD_MAX_BYTES / 1_048_576;
  */
 export const REASON_TEXTS = {
   // ---- platform: sessions, roles, websocket, concurrent writes ----
-  roleDenied: { 'zh-CN': '您的角色无权执行此操作', 'zh-TW': '您的角色無權執行此操作', 'en-US': 'your role may not do this' },
+  roleDenied: {
+    'zh-CN': '您的角色无权执行此操作',
+    'zh-TW': '您的角色無權執行此操作',
+    'en-US': 'your role may not do this',
+  },
   bindRequired: {
     'zh-CN': '请先完成身份验证器绑定',
     'zh-TW': '請先完成身分驗證器綁定',
@@ -116,7 +132,11 @@ export const REASON_TEXTS = {
     'en-US': 'too many recent failures on this account: try again in {{retryAfterSeconds}} s',
     values: { retryAfterSeconds: 'seconds' },
   },
-  secondLevelIncorrect: { 'zh-CN': '二级密码错误', 'zh-TW': '二級密碼錯誤', 'en-US': 'second-level password is incorrect' },
+  secondLevelIncorrect: {
+    'zh-CN': '二级密码错误',
+    'zh-TW': '二級密碼錯誤',
+    'en-US': 'second-level password is incorrect',
+  },
   codeReused: {
     'zh-CN': '该验证码已使用过，请等待下一个验证码',
     'zh-TW': '此驗證碼已使用過，請等待下一個驗證碼',
@@ -138,8 +158,16 @@ export const REASON_TEXTS = {
     'zh-TW': '您的帳號不允許自行修改暱稱，請聯絡管理員',
     'en-US': 'Your account may not change its own nickname; ask an administrator',
   },
-  oldPasswordIncorrect: { 'zh-CN': '当前密码不正确', 'zh-TW': '目前密碼不正確', 'en-US': 'The current password is incorrect' },
-  passwordIncorrect: { 'zh-CN': '登录密码不正确', 'zh-TW': '登入密碼不正確', 'en-US': 'The sign-in password is incorrect' },
+  oldPasswordIncorrect: {
+    'zh-CN': '当前密码不正确',
+    'zh-TW': '目前密碼不正確',
+    'en-US': 'The current password is incorrect',
+  },
+  passwordIncorrect: {
+    'zh-CN': '登录密码不正确',
+    'zh-TW': '登入密碼不正確',
+    'en-US': 'The sign-in password is incorrect',
+  },
   samePassword: {
     'zh-CN': '新密码不能与当前密码相同',
     'zh-TW': '新密碼不能與目前密碼相同',
@@ -158,19 +186,26 @@ export const REASON_TEXTS = {
   // ---- accounts, merchants, suppliers ----
   accountExists: { 'zh-CN': '账号已存在', 'zh-TW': '帳號已存在', 'en-US': 'the account already exists' },
   ownRole: { 'zh-CN': '不能修改自己的角色', 'zh-TW': '不能修改自己的角色', 'en-US': 'you cannot change your own role' },
-  ownAccount: { 'zh-CN': '不能删除自己的账号', 'zh-TW': '不能刪除自己的帳號', 'en-US': 'you cannot delete your own account' },
+  ownAccount: {
+    'zh-CN': '不能删除自己的账号',
+    'zh-TW': '不能刪除自己的帳號',
+    'en-US': 'you cannot delete your own account',
+  },
   autoCreateOff: {
-    'zh-CN': '系统设置已关闭自动创建关联账号（AutoCreateRelateMerchant / AutoCreateRelateSupplier），请关联已有账号',
-    'zh-TW': '系統設定已關閉自動建立關聯帳號（AutoCreateRelateMerchant / AutoCreateRelateSupplier），請關聯既有帳號',
-    'en-US':
-      'Creating a new linked account is switched off (AutoCreateRelateMerchant / AutoCreateRelateSupplier): link an existing account',
+    'zh-CN': '系统设置已关闭自动创建账号，请关联已有账号',
+    'zh-TW': '系統設定已關閉自動建立帳號，請關聯既有帳號',
+    'en-US': 'Creating a new account here is switched off in the system settings: link an existing account',
   },
   accountUnavailable: {
     'zh-CN': '该账号不是未关联的商户账号',
     'zh-TW': '該帳號不是未關聯的商戶帳號',
     'en-US': 'That account is not an unlinked merchant account',
   },
-  accountLinked: { 'zh-CN': '该账号已关联商户', 'zh-TW': '該帳號已關聯商戶', 'en-US': 'That account is already linked to a merchant' },
+  accountLinked: {
+    'zh-CN': '该账号已关联商户',
+    'zh-TW': '該帳號已關聯商戶',
+    'en-US': 'That account is already linked to a merchant',
+  },
   secretUnreadable: {
     'zh-CN': '无法用当前服务器密钥解开该密钥，请重置密钥',
     'zh-TW': '無法用目前伺服器密鑰解開該密鑰，請重設密鑰',
@@ -247,7 +282,11 @@ export const REASON_TEXTS = {
     'zh-TW': '清零商戶餘額功能未開啟（CanClearMerchantBalance）',
     'en-US': 'Clearing merchant balances is switched off (CanClearMerchantBalance)',
   },
-  notPending: { 'zh-CN': '该操作已不是待审核状态', 'zh-TW': '該操作已不是待審核狀態', 'en-US': 'The proposal is no longer pending' },
+  notPending: {
+    'zh-CN': '该操作已不是待审核状态',
+    'zh-TW': '該操作已不是待審核狀態',
+    'en-US': 'The proposal is no longer pending',
+  },
   selfApproval: {
     'zh-CN': '需要由另一位员工审核，不能审核自己提交的操作',
     'zh-TW': '需要由另一位員工審核，不能審核自己提交的操作',
@@ -258,7 +297,11 @@ export const REASON_TEXTS = {
     'zh-TW': '該商戶可用餘額已為 0，無需清零',
     'en-US': 'The merchant’s available balance is already 0',
   },
-  notProposer: { 'zh-CN': '只有提交人可以撤回', 'zh-TW': '只有提交人可以撤回', 'en-US': 'Only the proposer may cancel it' },
+  notProposer: {
+    'zh-CN': '只有提交人可以撤回',
+    'zh-TW': '只有提交人可以撤回',
+    'en-US': 'Only the proposer may cancel it',
+  },
   insufficientBalance: { 'zh-CN': '余额不足', 'zh-TW': '餘額不足', 'en-US': 'Insufficient balance' },
   balanceLimit: { 'zh-CN': '超出余额上限', 'zh-TW': '超出餘額上限', 'en-US': 'balance limit exceeded' },
   idempotencyConflict: {
@@ -288,7 +331,11 @@ export const REASON_TEXTS = {
     'zh-TW': '已逾時訂單不允許補單（CanTimeoutSupplement 已關閉）',
     'en-US': 'Timed-out orders may not be supplemented (CanTimeoutSupplement is off)',
   },
-  utrUsed: { 'zh-CN': '该 UTR 已确认过另一笔订单', 'zh-TW': '該 UTR 已確認過另一筆訂單', 'en-US': 'This UTR already confirmed another order' },
+  utrUsed: {
+    'zh-CN': '该 UTR 已确认过另一笔订单',
+    'zh-TW': '該 UTR 已確認過另一筆訂單',
+    'en-US': 'This UTR already confirmed another order',
+  },
   supplierBalanceShort: {
     'zh-CN': '码商可用余额不足以承接该订单',
     'zh-TW': '碼商可用餘額不足以承接該訂單',
@@ -309,9 +356,17 @@ export const REASON_TEXTS = {
     'zh-TW': '該商戶關閉了回呼或沒有回呼地址',
     'en-US': 'The merchant has callbacks off or no notify URL',
   },
-  notAwaitingPayment: { 'zh-CN': '该订单不在待支付状态', 'zh-TW': '該訂單不在待付款狀態', 'en-US': 'This order is not awaiting payment' },
+  notAwaitingPayment: {
+    'zh-CN': '该订单不在待支付状态',
+    'zh-TW': '該訂單不在待付款狀態',
+    'en-US': 'This order is not awaiting payment',
+  },
   // ---- the batch upload of orders (ORDER_UPLOAD_TEXTS; the upload flag's reasons too) ----
-  notCsv: { 'zh-CN': 'CSV 上传必须是 CSV 文件', 'zh-TW': 'CSV 上傳必須是 CSV 檔案', 'en-US': 'CSV uploads must be CSV files' },
+  notCsv: {
+    'zh-CN': 'CSV 上传必须是 CSV 文件',
+    'zh-TW': 'CSV 上傳必須是 CSV 檔案',
+    'en-US': 'CSV uploads must be CSV files',
+  },
   fileType: { 'zh-CN': '文件类型错误', 'zh-TW': '檔案類型錯誤', 'en-US': 'File type error' },
   parseFailed: {
     'zh-CN': '格式解析失败，请检查文件格式',
@@ -329,8 +384,16 @@ export const REASON_TEXTS = {
     'zh-TW': `檔案超過 ${ORDER_UPLOAD_MAX_ROWS} 列訂單，請拆分`,
     'en-US': `The file has more than ${ORDER_UPLOAD_MAX_ROWS} order rows: split it`,
   },
-  noRows: { 'zh-CN': '文件表头下没有订单行', 'zh-TW': '檔案表頭下沒有訂單列', 'en-US': 'The file has no order rows under its header' },
-  orderType: { 'zh-CN': '只能上传代收订单', 'zh-TW': '只能上傳代收訂單', 'en-US': 'Only collection orders can be uploaded' },
+  noRows: {
+    'zh-CN': '文件表头下没有订单行',
+    'zh-TW': '檔案表頭下沒有訂單列',
+    'en-US': 'The file has no order rows under its header',
+  },
+  orderType: {
+    'zh-CN': '只能上传代收订单',
+    'zh-TW': '只能上傳代收訂單',
+    'en-US': 'Only collection orders can be uploaded',
+  },
   key: { 'zh-CN': '上传标识无效', 'zh-TW': '上傳識別碼無效', 'en-US': 'Invalid upload key' },
   keyReused: {
     'zh-CN': '该上传标识已用于另一个文件，请重新选择文件后上传',
@@ -342,8 +405,16 @@ export const REASON_TEXTS = {
     'zh-TW': '同一上傳仍在處理中，請等待結果',
     'en-US': 'The same upload is still running: wait for its result',
   },
-  merchantsOnly: { 'zh-CN': '只有商户可以上传自己的订单', 'zh-TW': '只有商戶可以上傳自己的訂單', 'en-US': 'Only a merchant uploads its own orders' },
-  merchantUnavailable: { 'zh-CN': '商户不可用或已停用', 'zh-TW': '商戶不可用或已停用', 'en-US': 'Merchant unavailable or disabled' },
+  merchantsOnly: {
+    'zh-CN': '只有商户可以上传自己的订单',
+    'zh-TW': '只有商戶可以上傳自己的訂單',
+    'en-US': 'Only a merchant uploads its own orders',
+  },
+  merchantUnavailable: {
+    'zh-CN': '商户不可用或已停用',
+    'zh-TW': '商戶不可用或已停用',
+    'en-US': 'Merchant unavailable or disabled',
+  },
   serviceClosed: { 'zh-CN': '平台暂停接单', 'zh-TW': '平台暫停接單', 'en-US': 'The platform is not taking orders' },
   noProduct: {
     'zh-CN': '该商户没有已启用的代收产品',
@@ -362,7 +433,11 @@ export const REASON_TEXTS = {
     'en-US': 'only the callbacks of a paid order that is not reversed can be replayed',
   },
   // ---- resources ----
-  supplierRequired: { 'zh-CN': '请选择资源所属码商', 'zh-TW': '請選擇資源所屬碼商', 'en-US': 'choose the supplier of the resource' },
+  supplierRequired: {
+    'zh-CN': '请选择资源所属码商',
+    'zh-TW': '請選擇資源所屬碼商',
+    'en-US': 'choose the supplier of the resource',
+  },
   supplierDisabled: {
     'zh-CN': '该资源的码商已停用，无法开启',
     'zh-TW': '該資源的碼商已停用，無法開啟',
@@ -378,7 +453,11 @@ export const REASON_TEXTS = {
     'zh-TW': '該資源有未完成的訂單，無法刪除',
     'en-US': 'the resource has open orders and cannot be deleted',
   },
-  imageTooLarge: { 'zh-CN': '图片不能超过 512 KiB', 'zh-TW': '圖片不能超過 512 KiB', 'en-US': 'the image is larger than 512 KiB' },
+  imageTooLarge: {
+    'zh-CN': '图片不能超过 512 KiB',
+    'zh-TW': '圖片不能超過 512 KiB',
+    'en-US': 'the image is larger than 512 KiB',
+  },
   // ---- saved views, messages ----
   tooManyViews: {
     'zh-CN': '每个页面最多保存 50 个视图，请先删除一个',

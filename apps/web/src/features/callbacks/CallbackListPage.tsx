@@ -12,9 +12,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { callbackErrorText, callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
+import { callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
 import { at, CallbackStateTag, statusText } from './Exchange';
 
@@ -39,7 +40,7 @@ export default function CallbackListPage() {
   useLiveCallbacks();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: callbackKeys.lists });
-  const fail = (error: unknown) => void message.error(callbackErrorText(i18n, error));
+  const fail = (error: unknown) => void message.error(errorText(i18n, error));
   const replay = useMutation({
     mutationFn: (row: CallbackRow) => call(endpoints.callbacks.replay, { id: row.id }),
     onSuccess: async (done) => {

@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { fundKeys, fundsErrorText } from './api';
+import { fundKeys } from './api';
 
 export interface PendingProposalsProps {
   partyKind: 'merchant' | 'supplier';
@@ -65,7 +66,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
         form.resetFields();
       }
     },
-    onError: (error) => void message.error(t('failed', { message: fundsErrorText(i18n, error) })),
+    onError: (error) => void message.error(t('failed', { message: errorText(i18n, error) })),
     // Balances, fund records and party lists all may have changed (or the proposal changed meanwhile).
     onSettled: () => queryClient.invalidateQueries(),
   });
@@ -80,7 +81,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
       data-testid={`pending-proposals-${props.partyKind}`}
     >
       {pending.isError && (
-        <Alert type="error" showIcon title={t('common:list.loadFailed', { message: pending.error.message })} />
+        <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, pending.error) })} />
       )}
       <Table<ProposalRow>
         size="small"

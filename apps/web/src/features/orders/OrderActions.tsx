@@ -13,8 +13,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
-import { orderErrorText, orderKeys } from './api';
+import { orderKeys } from './api';
 
 /** Actions that ask through a popconfirm: one click and an OK. */
 const SIMPLE = ['confirm', 'reselect', 'freeResource', 'callback'] as const;
@@ -71,7 +72,7 @@ export function useOrderActions(role: Role | undefined): OrderActionsApi {
       ]);
     },
     onError: (error, r) =>
-      void message.error(t('failed', { action: t(`action.${r.action}`), message: orderErrorText(i18n, error) })),
+      void message.error(t('failed', { action: t(`action.${r.action}`), message: errorText(i18n, error) })),
   });
   const allowed = (action: OrderAction, row: OrderRow) =>
     role !== undefined && actionAllowed(action, role, row.state, row.locked);

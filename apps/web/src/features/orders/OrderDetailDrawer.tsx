@@ -7,12 +7,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../app/layout/useNarrow';
 import { labelOr } from '../../i18n/labelOr';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { noteText } from '../../shared/notes/noteText';
 import { transferTypeText } from '../funds/api';
 import { useProductName } from '../products/productName';
-import { orderErrorText, orderKeys, usdtCountText } from './api';
+import { orderKeys, usdtCountText } from './api';
 import type { OrderActionsApi } from './OrderActions';
 import { OrderStateTag } from './OrderStateTag';
 
@@ -114,7 +115,7 @@ export function OrderDetailDrawer(props: {
     >
       {detail.isPending && <Spin />}
       {detail.isError && (
-        <Alert type="error" showIcon title={t('detail.loadFailed', { message: orderErrorText(i18n, detail.error) })} />
+        <Alert type="error" showIcon title={t('detail.loadFailed', { message: errorText(i18n, detail.error) })} />
       )}
       {d && o && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -251,7 +252,7 @@ export function OrderDetailDrawer(props: {
           {staff && (
             <Card size="small" title={t('detail.allocation')} data-testid="order-detail-allocation">
               {allocation.isPending && <Spin />}
-              {allocation.isError && <Alert type="error" showIcon title={orderErrorText(i18n, allocation.error)} />}
+              {allocation.isError && <Alert type="error" showIcon title={errorText(i18n, allocation.error)} />}
               {allocation.data && allocation.data.attempts.length === 0 && (
                 <Empty description={t('detail.noAllocation')} />
               )}

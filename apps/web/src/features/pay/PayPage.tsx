@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
+import { errorText } from '../../shared/api/errorText';
 import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { type LoadedOrder, payKeys, usePayerOrder } from './api';
@@ -23,7 +24,7 @@ function useRemaining(order: LoadedOrder | undefined): number | null {
 
 /** The form for the payment's UTR (a transaction hash for USDT), checked as the server checks it. */
 function UtrForm(props: { orderCode: string; usdt: boolean }) {
-  const { t } = useTranslation('pay');
+  const { t, i18n } = useTranslation('pay');
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: (utr: string) => call(endpoints.orders.payerSubmitUtr, { orderCode: props.orderCode, utr }),
@@ -40,7 +41,7 @@ function UtrForm(props: { orderCode: string; usdt: boolean }) {
     submit.error instanceof ApiError && submit.error.code === Code.businessRule
       ? t('utr.notAwaiting')
       : submit.error
-        ? t('utr.failed', { message: submit.error.message })
+        ? t('utr.failed', { message: errorText(i18n, submit.error) })
         : null;
   return (
     <Form<{ utr: string }>
@@ -193,7 +194,7 @@ const isNotFound = (error: unknown) =>
  * `pay-state-<state>`, `pay-return-link`.
  */
 export default function PayPage() {
-  const { t } = useTranslation('pay');
+  const { t, i18n } = useTranslation('pay');
   const orderCode = useParams().orderCode ?? '';
   const order = usePayerOrder(orderCode);
   const remaining = useRemaining(order.data);
@@ -217,7 +218,7 @@ export default function PayPage() {
     ) : (
       <Result
         status="error"
-        title={t('state.loadFailed', { message: order.error.message })}
+        title={t('state.loadFailed', { message: errorText(i18n, order.error) })}
         extra={<Button onClick={() => void refetch()}>{t('action.retry')}</Button>}
       />
     );

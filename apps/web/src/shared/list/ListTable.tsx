@@ -17,6 +17,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../app/layout/useNarrow';
 import { useSession } from '../../app/session';
+import { errorText } from '../api/errorText';
 import { formatMoney } from '../format/money';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
@@ -378,7 +379,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           type="error"
           showIcon
           data-testid="list-error"
-          title={t('list.loadFailed', { message: query.error.message })}
+          title={t('list.loadFailed', { message: errorText(i18n, query.error) })}
           action={
             <Button onClick={() => void query.refetch()} data-testid="list-retry">
               {t('action.retry')}
