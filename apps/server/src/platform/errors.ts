@@ -28,8 +28,9 @@ export const conflict = (what: string, reason?: Reason) =>
   new AppError(Code.conflict, what, reason ? { reason } : null);
 export const refused = (what: string, reason?: Reason) =>
   new AppError(Code.businessRule, what, reason ? { reason } : null);
-export const invalid = (issues: Issue[]) =>
-  new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', { issues });
+/** A 400 naming its fields; a `reason` when the rule is not a field's own format (a date window). */
+export const invalid = (issues: Issue[], reason?: Reason) =>
+  new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', reason ? { issues, reason } : { issues });
 
 /** A refusal with the catalogue's own message for its code (session, token2): one text for HTTP and websocket. */
 export const catalogued = (code: CodeValue, data: RefusalData = null) =>

@@ -1,4 +1,5 @@
 import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/merchant-api.js';
+import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
 import type { CodeValue } from './codes.js';
 
@@ -360,6 +361,17 @@ export const REASON_TEXTS = {
     'zh-CN': '该订单不在待支付状态',
     'zh-TW': '該訂單不在待付款狀態',
     'en-US': 'This order is not awaiting payment',
+  },
+  // ---- order performance analysis: its time window ----
+  startAfterEnd: {
+    'zh-CN': '开始时间必须早于结束时间',
+    'zh-TW': '開始時間必須早於結束時間',
+    'en-US': 'the start time must be before the end time',
+  },
+  windowTooLong: {
+    'zh-CN': `时间范围最多 ${ORDER_PROFILE_MAX_DAYS} 天，请缩小开始和结束时间`,
+    'zh-TW': `時間範圍最多 ${ORDER_PROFILE_MAX_DAYS} 天，請縮小開始和結束時間`,
+    'en-US': `the window may span at most ${ORDER_PROFILE_MAX_DAYS} days: narrow the start and end times`,
   },
   // ---- the batch upload of orders (ORDER_UPLOAD_TEXTS; the upload flag's reasons too) ----
   notCsv: {
