@@ -38,7 +38,7 @@ export function SendMessageModal({ open, onClose }: { open: boolean; onClose(): 
       form.resetFields();
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(errorText(i18n, e)),
   });
 
   const atLeastOneRecipient = () => ({
