@@ -10,6 +10,7 @@ export * from './common/money.js';
 export * from './common/notes.js';
 export * from './common/paging.js';
 export * from './common/roles.js';
+export * from './common/server-texts.js';
 export * from './endpoints.js';
 export * from './errorLog/endpoints.js';
 export * from './funds/endpoints.js';

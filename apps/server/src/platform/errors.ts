@@ -1,14 +1,21 @@
-import { Code, type CodeValue, codeCatalogue, type ErrorData, type Issue } from '@paydesk/contract';
+import { Code, type CodeValue, codeCatalogue, type ErrorData, type Issue, type Reason } from '@paydesk/contract';
 
 /**
- * A refusal the client should see: a code of the catalogue, a message, and optionally a stable
- * `reason` key the console translates. Anything else thrown becomes a 500 without internals.
+ * `data` of a refusal: its `reason` must be a key of the contract's REASON_TEXTS, so every reason the
+ * server answers has its zh-CN, zh-TW and en-US texts (an unknown one does not compile).
+ */
+export type RefusalData = (Omit<NonNullable<ErrorData>, 'reason'> & { reason?: Reason }) | null;
+
+/**
+ * A refusal the client should see: a code of the catalogue, a message (the server's English, what
+ * merchants and logs read), and optionally a stable `reason` key the console shows in the reader's
+ * language. Anything else thrown becomes a 500 without internals.
  */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly data: ErrorData = null,
+    readonly data: RefusalData = null,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,16 +24,23 @@ export class AppError extends Error {
 
 export const notFound = (what = 'not found') => new AppError(Code.notFound, what);
 export const forbidden = (what = 'your role may not do this') => new AppError(Code.forbidden, what);
-export const conflict = (what: string, reason?: string) =>
+export const conflict = (what: string, reason?: Reason) =>
   new AppError(Code.conflict, what, reason ? { reason } : null);
-export const refused = (what: string, reason?: string) =>
+export const refused = (what: string, reason?: Reason) =>
   new AppError(Code.businessRule, what, reason ? { reason } : null);
-export const invalid = (issues: Issue[]) =>
-  new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', { issues });
+/** A 400 naming its fields; a `reason` when the rule is not a field's own format (a date window). */
+export const invalid = (issues: Issue[], reason?: Reason) =>
+  new AppError(Code.invalidInput, issues[0]?.message ?? 'invalid input', reason ? { issues, reason } : { issues });
 
 /** A refusal with the catalogue's own message for its code (session, token2): one text for HTTP and websocket. */
-export const catalogued = (code: CodeValue, data: ErrorData = null) =>
+export const catalogued = (code: CodeValue, data: RefusalData = null) =>
   new AppError(code, codeCatalogue[code].message, data);
 
 /** A session whose authenticator is not confirmed yet may only bind it. */
-export const BIND_REQUIRED = { message: 'confirm your authenticator first', reason: 'bindRequired' } as const;
+export const BIND_REQUIRED = {
+  message: 'confirm your authenticator first',
+  reason: 'bindRequired',
+} as const satisfies {
+  message: string;
+  reason: Reason;
+};

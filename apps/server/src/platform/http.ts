@@ -1,4 +1,4 @@
-import { Code, httpStatusOf, type Issue } from '@paydesk/contract';
+import { Code, httpStatusOf, type Issue, type Reason } from '@paydesk/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConcurrencyFailure } from './db-errors.js';
@@ -52,7 +52,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(409).send({
         code: Code.conflict,
         msg: 'someone else changed it at the same moment: try again',
-        data: { reason: 'concurrentChange' },
+        data: { reason: 'concurrentChange' satisfies Reason },
       });
     }
     req.log.error({ err: error }, 'unhandled error');

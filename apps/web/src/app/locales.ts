@@ -18,11 +18,13 @@ import { suppliersLocales } from '../features/suppliers/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
 import type { Locales } from '../i18n/types';
+import { serverLocales } from '../shared/api/errorText';
 import { notesLocales } from '../shared/notes/locales';
 import { routeLocales } from './routes.locales';
 
 /**
- * Every i18n namespace: the shell's, the route titles, and one per feature. A feature adds its
+ * Every i18n namespace: the shell's, the route titles, the server's texts (the contract's catalogue,
+ * `server:code.<code>` and `server:reason.<reason>`), and one per feature. A feature adds its
  * locales here (app/ is the one layer that knows every feature; main.tsx registers this list with
  * i18n); the completeness test checks every namespace has the same keys in every language.
  */
@@ -48,4 +50,5 @@ export const NAMESPACES: Record<string, Locales> = {
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
   notes: notesLocales,
+  server: serverLocales,
 };

@@ -68,7 +68,6 @@ export const commonLocales = {
       presetLast7Days: '最近 7 天',
       presetThisMonth: '本月',
       numberInvalid: '只能输入数字',
-      reason: { tooManyViews: '每个页面最多保存 50 个视图，请先删除一个' },
     },
     rowActions: { column: '操作', more: '更多', needsToken2: '需要二级密码', failed: '{{action}}失败：{{message}}' },
     page: {
@@ -177,7 +176,6 @@ export const commonLocales = {
       presetLast7Days: '最近 7 天',
       presetThisMonth: '本月',
       numberInvalid: '只能輸入數字',
-      reason: { tooManyViews: '每個頁面最多儲存 50 個檢視，請先刪除一個' },
     },
     rowActions: { column: '操作', more: '更多', needsToken2: '需要二級密碼', failed: '{{action}}失敗：{{message}}' },
     page: {
@@ -286,7 +284,6 @@ export const commonLocales = {
       presetLast7Days: 'Last 7 days',
       presetThisMonth: 'This month',
       numberInvalid: 'Digits only',
-      reason: { tooManyViews: 'At most 50 views per page: delete one first' },
     },
     rowActions: {
       column: 'Actions',

@@ -100,7 +100,9 @@ export class AuthService {
     // Until a second-level password is set (or after a reset), the sign-in password serves.
     if (!(await verifyPassword(record.payPasswordHash ?? record.passwordHash, input.password))) {
       await this.recordFailure(record, ip, 'secondLevelPassword');
-      throw new AppError(Code.wrongCredentials, 'second-level password is incorrect');
+      throw new AppError(Code.wrongCredentials, 'second-level password is incorrect', {
+        reason: 'secondLevelIncorrect',
+      });
     }
     return this.db.transaction(async (tx) => {
       await this.throttle.recordSuccess(tx, record.account, ip, this.now());

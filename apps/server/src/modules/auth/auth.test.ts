@@ -350,7 +350,11 @@ describe('second-level password', () => {
     expect((await call('forged')).body.code).toBe(Code.token2Expired);
 
     const wrong = await t.call(auth.login2, { password: 'nope12345', logInReason: 'check' }, admin);
-    expect(wrong.body).toMatchObject({ code: Code.wrongCredentials, msg: 'second-level password is incorrect' });
+    expect(wrong.body).toMatchObject({
+      code: Code.wrongCredentials,
+      msg: 'second-level password is incorrect',
+      data: { reason: 'secondLevelIncorrect' },
+    });
 
     const granted = await t.call(auth.login2, { password: 'demo1234', logInReason: 'reset pay password' }, admin);
     expect(granted.body.code).toBe(200);

@@ -96,9 +96,10 @@ export class OrderProfileService {
     const start = f.startTime
       ? parsePlatformTime(f.startTime, timeZone)
       : new Date(end.getTime() - ORDER_PROFILE_DEFAULT_DAYS * DAY_MS);
-    if (start.getTime() > end.getTime()) throw invalid([{ path: 'startTime', message: ORDER_PROFILE_TEXTS.order }]);
+    if (start.getTime() > end.getTime())
+      throw invalid([{ path: 'startTime', message: ORDER_PROFILE_TEXTS.order }], 'startAfterEnd');
     if (end.getTime() - start.getTime() > ORDER_PROFILE_MAX_DAYS * DAY_MS) {
-      throw invalid([{ path: 'endTime', message: ORDER_PROFILE_TEXTS.window }]);
+      throw invalid([{ path: 'endTime', message: ORDER_PROFILE_TEXTS.window }], 'windowTooLong');
     }
     return { start, end };
   }

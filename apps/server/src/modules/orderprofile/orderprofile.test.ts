@@ -386,6 +386,7 @@ describe('refusals', () => {
     expect(tooLong.body.code).toBe(Code.invalidInput);
     expect(tooLong.body.msg).toBe(ORDER_PROFILE_TEXTS.window);
     expect(tooLong.body.data.issues).toEqual([{ path: 'endTime', message: ORDER_PROFILE_TEXTS.window }]);
+    expect(tooLong.body.data.reason).toBe('windowTooLong');
     // Only a start, long ago: the end defaults to now, so the window is too long as well.
     expect((await get({ startTime: '2020-01-01 00:00:00' })).status).toBe(400);
     const backwards = await get({ startTime: '2026-03-02 00:00:00', endTime: '2026-03-01 00:00:00' });

@@ -17,6 +17,7 @@ import {
   type orderUploadFlag,
   orderUploadRowSchema,
   productById,
+  type Reason,
   type Role,
 } from '@paydesk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -77,7 +78,7 @@ export class OrderUploadService {
       columns: [...ORDER_UPLOAD_COLUMNS],
       requiredColumns: [...ORDER_UPLOAD_REQUIRED_COLUMNS],
     };
-    const no = (reason: string): UploadFlag => ({ ...base, allowed: false, reason, productIds: [] });
+    const no = (reason: Reason): UploadFlag => ({ ...base, allowed: false, reason, productIds: [] });
     if (caller.role !== 'merchant') return no('merchantsOnly');
     const [merchant] = await this.db.select().from(merchants).where(eq(merchants.userId, caller.userId));
     if (!merchant?.enabled) return no('merchantUnavailable');

@@ -1,7 +1,6 @@
 import {
   type AuditAction,
   Code,
-  type ErrorData,
   type PartyRole,
   PRODUCTS,
   type ProductRefusalReason,
@@ -18,7 +17,7 @@ import { partyProducts, products, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { type DataScope, inScope } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, type RefusalData } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
 
 export interface ProductsDeps {
@@ -77,7 +76,7 @@ const DEFAULT_SETTINGS: ProductSettings = {
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)}%`;
 
 function productRefusal(message: string, reason: ProductRefusalReason, extra: Record<string, number> = {}): AppError {
-  return new AppError(Code.businessRule, message, { reason, ...extra } as ErrorData);
+  return new AppError(Code.businessRule, message, { reason, ...extra } as RefusalData);
 }
 
 function settingsView(r: ProductSettings): ProductSettings {

@@ -5,6 +5,7 @@ import {
   codeCatalogue,
   HEARTBEAT_INTERVAL_MS,
   type Issue,
+  type Reason,
   WS_CLOSE_CODES,
   WS_MAX_MESSAGE_BYTES,
   WS_PATH,
@@ -216,7 +217,7 @@ function serveSocket(socket: WebSocket, req: FastifyRequest, deps: RealtimeDeps,
           reply({
             code: Code.businessRule,
             requestId,
-            data: { reason: 'tooManyTopics' },
+            data: { reason: 'tooManyTopics' satisfies Reason },
             msg: 'too many topics on one connection',
           });
           return;

@@ -28,6 +28,7 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
@@ -112,7 +113,7 @@ function Block(props: { title: string; testId: string; children: ReactNode; extr
  * `apitest-answer`, `apitest-answer-code`, `apitest-pay-url`.
  */
 export default function ApiTestPage() {
-  const { t } = useTranslation(['apiTest', 'common']);
+  const { t, i18n } = useTranslation(['apiTest', 'common']);
   const { message } = App.useApp();
   const productName = useProductName();
   const { user } = useSession();
@@ -267,7 +268,7 @@ export default function ApiTestPage() {
           <Alert
             type="warning"
             showIcon
-            title={t('hint.mineFailed', { message: mine.error.message })}
+            title={t('hint.mineFailed', { message: errorText(i18n, mine.error) })}
             style={{ marginBottom: 16 }}
           />
         )}
@@ -468,7 +469,7 @@ export default function ApiTestPage() {
                 )}
                 {typeof answerCode === 'number' && answerCode !== 200 && codeCatalogue[answerCode as CodeValue] && (
                   <Typography.Text type="secondary">
-                    {t('result.meaning', { message: codeCatalogue[answerCode as CodeValue].message })}
+                    {t('result.meaning', { message: i18n.t(`server:code.${answerCode as CodeValue}`) })}
                   </Typography.Text>
                 )}
               </Space>

@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { useSession } from '../../shared/session/session';
 import { authKeys, useUserInfo } from './api';
 
 /** /googleVerify: an account whose authenticator is not confirmed binds it here (DESIGN section 4). */
 export default function GoogleVerifyPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { logout } = useSession();
@@ -48,7 +49,9 @@ export default function GoogleVerifyPage() {
           >
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
           </Form.Item>
-          {confirm.error && <Alert type="error" showIcon title={confirm.error.message} className="login-error" />}
+          {confirm.error && (
+            <Alert type="error" showIcon title={errorText(i18n, confirm.error)} className="login-error" />
+          )}
           <Button type="primary" htmlType="submit" block loading={confirm.isPending}>
             {t('bind.submit')}
           </Button>

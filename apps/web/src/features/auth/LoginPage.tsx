@@ -15,7 +15,7 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const login = useMutation({
     // Spec section 5: account and code are trimmed.
@@ -69,7 +69,7 @@ export default function LoginPage() {
               type="error"
               showIcon
               className="login-error"
-              title={t('login.failed', { message: signInErrorText(t, login.error) })}
+              title={t('login.failed', { message: signInErrorText(i18n, login.error) })}
             />
           )}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>

@@ -17,8 +17,7 @@ interface Pending {
  * stores token2 and lets the client retry; a failure shows 'login failed, ' and the server message.
  */
 export function SecondLevelDialog() {
-  const { t } = useTranslation('common');
-  const { t: tAuth } = useTranslation('auth');
+  const { t, i18n } = useTranslation('common');
   const [form] = Form.useForm<{ password: string; logInReason: string }>();
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +54,7 @@ export function SecondLevelDialog() {
     } catch (e) {
       // Spec section 5: the second-level password is cleared from the form on submit.
       form.setFieldValue('password', '');
-      setError(t('secondLevel.failed', { message: signInErrorText(tAuth, e as Error, { secondLevel: true }) }));
+      setError(t('secondLevel.failed', { message: signInErrorText(i18n, e as Error, { secondLevel: true }) }));
     } finally {
       setBusy(false);
     }

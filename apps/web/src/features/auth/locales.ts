@@ -14,14 +14,6 @@ export const authLocales = {
       codeFormat: '验证码为 6 位数字',
       failed: '登录失败：{{message}}',
     },
-    refusal: {
-      wrongCredentials: '账号或密码错误',
-      wrongSecondLevel: '二级密码错误',
-      wrongAuthCode: '验证码错误或已使用过，请等待下一个验证码',
-      accountLocked: '此地址失败次数过多，请 {{minutes}} 分钟后再试',
-      signInDelayed: '该账号近期失败次数过多，请 {{seconds}} 秒后再试',
-      tooManyRequests: '尝试过于频繁，请稍后再试',
-    },
     bind: {
       title: '绑定身份验证器',
       intro: '请用谷歌身份验证器（或任一 TOTP 应用）扫描二维码，或手动输入密钥，然后输入它显示的 6 位验证码完成绑定。',
@@ -44,14 +36,6 @@ export const authLocales = {
       passwordRequired: '請輸入密碼',
       codeFormat: '驗證碼為 6 位數字',
       failed: '登入失敗：{{message}}',
-    },
-    refusal: {
-      wrongCredentials: '帳號或密碼錯誤',
-      wrongSecondLevel: '二級密碼錯誤',
-      wrongAuthCode: '驗證碼錯誤或已使用過，請等待下一個驗證碼',
-      accountLocked: '此位址失敗次數過多，請 {{minutes}} 分鐘後再試',
-      signInDelayed: '該帳號近期失敗次數過多，請 {{seconds}} 秒後再試',
-      tooManyRequests: '嘗試過於頻繁，請稍後再試',
     },
     bind: {
       title: '綁定身分驗證器',
@@ -76,14 +60,6 @@ export const authLocales = {
       passwordRequired: 'Enter your password',
       codeFormat: 'The code is 6 digits',
       failed: 'Sign-in failed: {{message}}',
-    },
-    refusal: {
-      wrongCredentials: 'account or password is incorrect',
-      wrongSecondLevel: 'second-level password is incorrect',
-      wrongAuthCode: 'the code is wrong or already used: wait for the next one',
-      accountLocked: 'too many failed attempts from this address: try again in {{minutes}} min',
-      signInDelayed: 'too many recent failures on this account: try again in {{seconds}} s',
-      tooManyRequests: 'too many attempts: try again later',
     },
     bind: {
       title: 'Bind your authenticator',

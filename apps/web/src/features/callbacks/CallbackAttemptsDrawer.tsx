@@ -2,6 +2,7 @@ import { type CallbackAttemptRow, type CallbackRow, endpoints } from '@paydesk/c
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { callbackKeys } from './api';
 import { at, CallbackStateTag, ExchangeView, SucceededTag, statusText } from './Exchange';
@@ -15,7 +16,7 @@ const ATTEMPTS_PAGE = 100;
  * `callback-attempt-<attemptNo>` (the row), `attempt-<attemptNo>` (its exchange once expanded).
  */
 export function CallbackAttemptsDrawer({ callback, onClose }: { callback: CallbackRow; onClose(): void }) {
-  const { t } = useTranslation(['callbacks', 'common']);
+  const { t, i18n } = useTranslation(['callbacks', 'common']);
   const attempts = useQuery({
     queryKey: callbackKeys.attemptsOf(callback.id),
     queryFn: () =>
@@ -51,7 +52,7 @@ export function CallbackAttemptsDrawer({ callback, onClose }: { callback: Callba
         </Descriptions.Item>
       </Descriptions>
       {attempts.isError && (
-        <Alert type="error" showIcon title={t('attempts.loadFailed', { message: attempts.error.message })} />
+        <Alert type="error" showIcon title={t('attempts.loadFailed', { message: errorText(i18n, attempts.error) })} />
       )}
       <Table<CallbackAttemptRow>
         rowKey="id"

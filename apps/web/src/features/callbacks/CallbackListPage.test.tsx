@@ -210,7 +210,7 @@ describe('CallbackListPage: row actions by role', () => {
     await waitFor(() => expect(screen.queryByTestId('callback-row-11')).toBeNull());
   });
 
-  it('a refusal this console has no text for shows the server’s own message', async () => {
+  it('a refusal without a reason shows its code’s text in the reader’s language', async () => {
     server.answers.set('/v1.0/orderCallBack/replay', { code: 404, msg: 'no such callback', data: null });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/system/orderCallback', 'admin');
@@ -218,7 +218,8 @@ describe('CallbackListPage: row actions by role', () => {
     await screen.findByTestId('callback-row-11');
     await user.click(screen.getByTestId('callback-replay-11'));
     await confirmPopup(user);
-    expect(await screen.findByText('no such callback')).toBeTruthy();
+    expect(await screen.findByText('not found')).toBeTruthy();
+    expect(screen.queryByText('no such callback')).toBeNull();
   });
 
   it('customer service and the read-only route (technicalMaintenance) only read: attempts, no replay or delete', async () => {

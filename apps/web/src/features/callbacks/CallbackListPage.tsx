@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
-import { callbackErrorText, callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
+import { callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
 import { at, CallbackStateTag, statusText } from './Exchange';
 
@@ -70,7 +70,6 @@ export default function CallbackListPage() {
     testIdPrefix: 'callback',
     testIdOf: (row) => String(row.id),
     textValues: (row) => ({ orderCode: row.orderCode, url: row.url }),
-    errorText: (error) => callbackErrorText(i18n, error),
     failed: null,
     onDone: refresh,
     // Every reader opens the attempts.

@@ -83,7 +83,7 @@ describe('SendTestPage', () => {
     expect(server.sent(SEND)).toHaveLength(0);
     await user.type(screen.getByTestId('sendtest-orderCode'), 'C2405011000001');
     await user.click(screen.getByTestId('sendtest-send'));
-    expect((await screen.findByTestId('sendtest-error')).textContent).toBe('Sending failed: no such order');
+    expect((await screen.findByTestId('sendtest-error')).textContent).toBe('Sending failed: not found');
     expect(server.sent(SEND)[0]?.body).toEqual({ url: URL_OK, orderCode: 'C2405011000001' });
   });
 

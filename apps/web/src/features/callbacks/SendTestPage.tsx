@@ -2,8 +2,9 @@ import { endpoints } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Radio, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
-import { callbackErrorText, useMay } from './api';
+import { useMay } from './api';
 import { type ExchangeData, ExchangeView } from './Exchange';
 
 type Source = 'test' | 'order' | 'merchant';
@@ -135,7 +136,7 @@ export default function SendTestPage() {
           type="error"
           showIcon
           data-testid="sendtest-error"
-          title={t('sendTest.failed', { message: callbackErrorText(i18n, send.error) })}
+          title={t('sendTest.failed', { message: errorText(i18n, send.error) })}
         />
       )}
       {result && !send.isPending && (

@@ -1,9 +1,7 @@
 import { type Endpoint, routeByPath } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../shared/api/http';
 import { useSession } from '../../shared/session/session';
 
 /**
@@ -86,16 +84,4 @@ export function useMay(endpoint: Endpoint): boolean {
 export function useRouteName(fallback: string): string {
   const { pathname } = useLocation();
   return routeByPath(pathname)?.name ?? fallback;
-}
-
-/**
- * A refusal in the user's language: the reason the server sent when this console knows it, else the
- * server's own message.
- */
-export function callbackErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError && error.reason) {
-    const key = `callbacks:reason.${error.reason}`;
-    if (i18n.exists(key)) return i18n.t(key);
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -66,11 +66,6 @@ export const callbacksLocales = {
       replay: '已重发：新回调 #{{callbackId}}',
       delete: '已删除 {{count}} 条回调记录',
     },
-    reason: {
-      callbackPending: '回调仍在投递中，不能删除：请等它成功或失败',
-      notReplayable: '只有已支付且未冲正的订单的回调可以重发',
-      orderLocked: '订单已锁定调查中：请先解锁',
-    },
     live: '列表随回调变化自动刷新',
     attempts: {
       title: '回调 #{{id}} 的尝试记录',
@@ -173,11 +168,6 @@ export const callbacksLocales = {
     done: {
       replay: '已重發：新回調 #{{callbackId}}',
       delete: '已刪除 {{count}} 筆回調記錄',
-    },
-    reason: {
-      callbackPending: '回調仍在投遞中，不能刪除：請等它成功或失敗',
-      notReplayable: '只有已支付且未沖正的訂單的回調可以重發',
-      orderLocked: '訂單已鎖定調查中：請先解鎖',
     },
     live: '列表隨回調變化自動重新整理',
     attempts: {
@@ -283,11 +273,6 @@ export const callbacksLocales = {
     done: {
       replay: 'Replayed: new callback #{{callbackId}}',
       delete: '{{count}} callback(s) deleted',
-    },
-    reason: {
-      callbackPending: 'a callback that is still being delivered cannot be deleted: wait until it succeeds or fails',
-      notReplayable: 'only the callbacks of a paid order that is not reversed can be replayed',
-      orderLocked: 'the order is locked for investigation: unlock it first',
     },
     live: 'The list refreshes as callbacks change',
     attempts: {

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Statistic 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { fundKeys } from '../../shared/funds/api';
@@ -24,7 +25,9 @@ function BalanceCards() {
   });
   if (totals.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (totals.isError) {
-    return <Alert type="error" showIcon title={t('common:list.loadFailed', { message: totals.error.message })} />;
+    return (
+      <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, totals.error) })} />
+    );
   }
   const data = totals.data;
   const platform = data.kind === 'platform';
@@ -88,7 +91,7 @@ export default function HomePage() {
       >
         {inbox.isPending && <Skeleton active />}
         {inbox.isError && (
-          <Alert type="error" showIcon title={t('common:list.loadFailed', { message: inbox.error.message })} />
+          <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, inbox.error) })} />
         )}
         {inbox.data && (
           <List

@@ -182,7 +182,9 @@ describe('MerchantListPage (admin)', { timeout: 30_000 }, () => {
     await fill(user, 'merchant-form-password', 'shop2024');
     await user.click(screen.getByTestId('merchant-form-submit'));
     expect(
-      await screen.findByText('Creating merchant accounts is switched off: link an existing merchant account'),
+      await screen.findByText(
+        'Creating a new account here is switched off in the system settings: link an existing account',
+      ),
     ).toBeTruthy();
     expect(await screen.findByTestId('merchant-form-userId')).toBeTruthy();
     expect(screen.queryByTestId('merchant-form-account')).toBeNull();

@@ -5,12 +5,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { BalanceProposalButton } from '../../shared/funds/BalanceProposalButton';
 import { PendingProposals } from '../../shared/funds/PendingProposals';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { merchantErrorText, merchantKeys, whitelistEntries } from '../../shared/merchants/api';
+import { merchantKeys, whitelistEntries } from '../../shared/merchants/api';
 import { CredentialsPanel, SecretModal } from '../../shared/merchants/Credentials';
 import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
@@ -56,7 +57,7 @@ export default function MerchantListPage() {
   const [autoCreateOff, setAutoCreateOff] = useState(false);
   const close = () => setDialog(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: merchantKeys.all });
-  const failure = (error: unknown) => merchantErrorText(i18n, error);
+  const failure = (error: unknown) => errorText(i18n, error);
 
   const create = useMutation({
     mutationFn: (v: MerchantFormValues) =>
@@ -79,7 +80,9 @@ export default function MerchantListPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.reason === 'autoCreateOff') setAutoCreateOff(true);
-      void message.error(failure(error));
+      // The spec's words for an account that exists, as on the other add forms.
+      const exists = error instanceof ApiError && error.reason === 'accountExists';
+      void message.error(exists ? t('error.addFailed') : failure(error));
     },
   });
 
@@ -111,7 +114,6 @@ export default function MerchantListPage() {
             testId={`merchant-enabled-${row.merchantNo}`}
             onToggle={(enabled) => call(endpoints.merchants.setEnabled, { id: row.id, enabled })}
             invalidate={merchantKeys.all}
-            errorText={failure}
           />
         ) : (
           <Tag color={on ? 'green' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>

@@ -94,15 +94,6 @@ export const merchantsLocales = {
       addFailed: '新增失败，请检查账号是否已存在',
       updateFailed: '更新失败：{{message}}',
     },
-    reason: {
-      autoCreateOff: '系统已关闭自动创建商户账号，请关联已有的商户账号',
-      accountUnavailable: '该账号不是未关联的商户账号',
-      accountLinked: '该账号已关联商户',
-      accountExists: '新增失败，请检查账号是否已存在',
-      secretUnreadable: '无法用当前服务器密钥解开该密钥，请重置密钥',
-      invalidIp: '白名单的每一项须为 IPv4/IPv6 地址或 CIDR 网段',
-      ipTooWide: '白名单网段过大：IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 这类网段几乎允许任何地址调用 API',
-    },
   },
   'zh-TW': {
     column: {
@@ -195,15 +186,6 @@ export const merchantsLocales = {
     error: {
       addFailed: '新增失敗，請檢查帳號是否已存在',
       updateFailed: '更新失敗：{{message}}',
-    },
-    reason: {
-      autoCreateOff: '系統已關閉自動建立商戶帳號，請關聯既有的商戶帳號',
-      accountUnavailable: '該帳號不是未關聯的商戶帳號',
-      accountLinked: '該帳號已關聯商戶',
-      accountExists: '新增失敗，請檢查帳號是否已存在',
-      secretUnreadable: '無法用目前伺服器密鑰解開該密鑰，請重設密鑰',
-      invalidIp: '白名單的每一項須為 IPv4/IPv6 地址或 CIDR 網段',
-      ipTooWide: '白名單網段過大：IPv4 最大 /16，IPv6 最大 /32；0.0.0.0/0、::/0 這類網段幾乎允許任何地址呼叫 API',
     },
   },
   'en-US': {
@@ -300,16 +282,6 @@ export const merchantsLocales = {
     error: {
       addFailed: 'add failed, check whether the account already exists',
       updateFailed: 'update failed: {{message}}',
-    },
-    reason: {
-      autoCreateOff: 'Creating merchant accounts is switched off: link an existing merchant account',
-      accountUnavailable: 'That account is not an unlinked merchant account',
-      accountLinked: 'That account is already linked to a merchant',
-      accountExists: 'add failed, check whether the account already exists',
-      secretUnreadable: 'The secret cannot be opened with this server’s key: rotate it',
-      invalidIp: 'Each whitelist entry must be an IPv4 or IPv6 address or a CIDR range',
-      ipTooWide:
-        'Whitelist range too wide: at most a /16 of IPv4 or a /32 of IPv6; ranges like 0.0.0.0/0 and ::/0 let almost any address call the API',
     },
   },
 } satisfies Locales;

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { templateText } from '../../shared/notes/noteText';
 import { useSession } from '../../shared/session/session';
 import {
@@ -135,7 +136,7 @@ export default function MessagePage() {
           <Alert
             type="error"
             showIcon
-            title={t('loadFailed', { message: inbox.error.message })}
+            title={t('loadFailed', { message: errorText(i18n, inbox.error) })}
             action={<Button onClick={() => void inbox.refetch()}>{t('common:action.retry')}</Button>}
           />
         )}
@@ -173,7 +174,7 @@ export default function MessagePage() {
       >
         {content.isPending && <Skeleton active />}
         {content.isError && (
-          <Alert type="error" showIcon title={t('drawer.loadFailed', { message: content.error.message })} />
+          <Alert type="error" showIcon title={t('drawer.loadFailed', { message: errorText(i18n, content.error) })} />
         )}
         {content.data && (
           <Space orientation="vertical" data-testid="message-content">

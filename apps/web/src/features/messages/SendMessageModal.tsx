@@ -2,6 +2,7 @@ import { endpoints, ROLES, type Role } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { messageKeys, useRecipientOptions } from './api';
 
@@ -17,7 +18,7 @@ interface SendForm {
  * the chosen roles and to the chosen accounts. The account list is fetched only once the modal opens.
  */
 export function SendMessageModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['messages', 'common']);
+  const { t, i18n } = useTranslation(['messages', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SendForm>();
@@ -37,7 +38,7 @@ export function SendMessageModal({ open, onClose }: { open: boolean; onClose(): 
       form.resetFields();
       onClose();
     },
-    onError: (e) => void message.error(e.message),
+    onError: (e) => void message.error(errorText(i18n, e)),
   });
 
   const atLeastOneRecipient = () => ({
@@ -102,7 +103,11 @@ export function SendMessageModal({ open, onClose }: { open: boolean; onClose(): 
           />
         </Form.Item>
         {options.isError && (
-          <Alert type="warning" showIcon title={t('send.accountsFailed', { message: options.error.message })} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('send.accountsFailed', { message: errorText(i18n, options.error) })}
+          />
         )}
       </Form>
     </Modal>

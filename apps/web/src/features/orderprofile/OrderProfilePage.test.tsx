@@ -294,7 +294,10 @@ describe('OrderProfilePage', () => {
     server.answers.set(PATH, {
       code: 400,
       msg: 'the window may span at most 31 days: narrow startTime and endTime',
-      data: { issues: [] },
+      data: {
+        issues: [{ path: 'endTime', message: 'the window may span at most 31 days: narrow startTime and endTime' }],
+        reason: 'windowTooLong',
+      },
     });
     render();
     const alert = await screen.findByTestId('profile-error');

@@ -32,6 +32,7 @@ import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { DateRangeFilter } from '../../shared/list/DateRangeFilter';
 import { FILTER_DATE_FORMAT } from '../../shared/list/ListTable';
@@ -149,7 +150,7 @@ function SummaryCards({ overall }: { overall: OrderProfileStats }) {
  * `profile-empty`.
  */
 export default function OrderProfilePage() {
-  const { t } = useTranslation(['orderProfile', 'common']);
+  const { t, i18n } = useTranslation(['orderProfile', 'common']);
   const productName = useProductName();
   const [form] = Form.useForm<FormValues>();
   const [filters, setFilters] = useState<OrderProfileFilters>({});
@@ -273,7 +274,7 @@ export default function OrderProfilePage() {
           type="error"
           showIcon
           data-testid="profile-error"
-          title={t('common:list.loadFailed', { message: profile.error.message })}
+          title={t('common:list.loadFailed', { message: errorText(i18n, profile.error) })}
           action={
             <Button onClick={() => void profile.refetch()} data-testid="profile-retry">
               {t('common:action.retry')}

@@ -14,9 +14,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
-import { orderErrorText, orderKeys } from './api';
+import { orderKeys } from './api';
 
 const { orders: api } = endpoints;
 /** Offered where the server says so: the row's allowedActions (the contract's rule for the caller). */
@@ -124,14 +125,12 @@ function useOrdersReload() {
 
 /** The order lists' and the detail drawer's row actions (ListTable's `actions`, RowActionBar). */
 export function useOrderRowActions(): RowActions<OrderRow> {
-  const { i18n } = useTranslation('orders');
   const reload = useOrdersReload();
   return {
     actions: ORDER_ROW_ACTIONS,
     testIdPrefix: 'order',
     testIdOf: (row) => row.orderCode,
     textValues: (row) => ({ orderCode: row.orderCode }),
-    errorText: (error) => orderErrorText(i18n, error),
     failed: 'orders:failed',
     onDone: reload,
   };
@@ -152,7 +151,7 @@ export function useOrderMark() {
       await reload();
     },
     onError: (error) =>
-      void message.error(t('failed', { action: t('action.updateMark'), message: orderErrorText(i18n, error) })),
+      void message.error(t('failed', { action: t('action.updateMark'), message: errorText(i18n, error) })),
   });
   return (row: OrderRow): ReactNode => {
     if (!row.allowedActions.includes('updateMark')) return t(`mark.${row.mark}`);

@@ -6,6 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { transferTypeText } from '../../shared/funds/api';
@@ -13,7 +14,7 @@ import { useNarrow } from '../../shared/layout/useNarrow';
 import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { noteText } from '../../shared/notes/noteText';
 import { useProductName } from '../../shared/products/productName';
-import { orderErrorText, orderKeys, usdtCountText } from './api';
+import { orderKeys, usdtCountText } from './api';
 import { OrderStateTag } from './OrderStateTag';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -115,7 +116,7 @@ export function OrderDetailDrawer(props: {
     >
       {detail.isPending && <Spin />}
       {detail.isError && (
-        <Alert type="error" showIcon title={t('detail.loadFailed', { message: orderErrorText(i18n, detail.error) })} />
+        <Alert type="error" showIcon title={t('detail.loadFailed', { message: errorText(i18n, detail.error) })} />
       )}
       {d && o && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -252,7 +253,7 @@ export function OrderDetailDrawer(props: {
           {staff && (
             <Card size="small" title={t('detail.allocation')} data-testid="order-detail-allocation">
               {allocation.isPending && <Spin />}
-              {allocation.isError && <Alert type="error" showIcon title={orderErrorText(i18n, allocation.error)} />}
+              {allocation.isError && <Alert type="error" showIcon title={errorText(i18n, allocation.error)} />}
               {allocation.data && allocation.data.attempts.length === 0 && (
                 <Empty description={t('detail.noAllocation')} />
               )}

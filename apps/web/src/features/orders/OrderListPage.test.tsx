@@ -226,8 +226,12 @@ describe('OrderListPage: the list', () => {
     expect(server.sent('/v1.0/merchant/getList')).toHaveLength(0);
   });
 
-  it('shows the load error with the server’s message, and retries', async () => {
-    server.answers.set('/v1.0/order/getList', { code: 500, msg: 'internal error (request r-42)', data: null });
+  it('shows the load error in the reader’s words with the request id, and retries', async () => {
+    server.answers.set('/v1.0/order/getList', {
+      code: 500,
+      msg: 'internal error (request r-42)',
+      data: { requestId: 'r-42' },
+    });
     renderAt('/order/list/merchant', 'merchant', null);
     expect((await screen.findByTestId('list-error')).textContent).toContain('internal error (request r-42)');
     server.answers.set('/v1.0/order/getList', page([ALLOCATED]));
@@ -409,9 +413,10 @@ describe('OrderListPage: the reject dialog', () => {
     expect(screen.getByTestId('order-reject-reason')).toBeTruthy();
 
     // A refusal this console has no text for shows the server's message as sent.
+    // A refusal without a reason: the code's text, not the server's English.
     server.answers.set('/v1.0/order/reject', { code: 409, msg: 'something new went wrong', data: null });
     await user.click(screen.getByTestId('order-reject-submit'));
-    expect(await screen.findByText('Reject failed: something new went wrong')).toBeTruthy();
+    expect(await screen.findByText('Reject failed: conflict: it already exists or it changed meanwhile')).toBeTruthy();
 
     server.answers.set('/v1.0/order/reject', ok({ orderCode: ALLOCATED.orderCode, state: 7 }));
     const listCalls = server.sent('/v1.0/order/getList').length;
@@ -635,7 +640,7 @@ describe('OrderListPage: the detail drawer', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`));
     const drawer = await screen.findByTestId('order-detail');
-    expect(await within(drawer).findByText('The order failed to load: no such order')).toBeTruthy();
+    expect(await within(drawer).findByText('The order failed to load: not found')).toBeTruthy();
     expect(within(drawer).queryByTestId('order-detail-allocation')).toBeNull();
     expect(server.sent('/v1.0/order/getOrderAllocateInfo')).toHaveLength(0);
   });

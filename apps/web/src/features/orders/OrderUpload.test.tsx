@@ -164,10 +164,12 @@ describe('order upload on the merchant’s order list', () => {
     expect(screen.getByTestId('order-upload-result-2').textContent).toBe('Created');
     expect(screen.getByTestId('order-upload-result-3').textContent).toBe('Refused');
     expect(screen.getByTestId('order-upload-message-3').textContent).toBe(
-      'Amount outside the allowed range: amount must be between 10000 and 5000000 (1/100 units)',
+      'amount outside the allowed range: amount must be between 10000 and 5000000 (1/100 units)',
     );
-    // The catalogue's own message adds nothing: only the translated label.
-    expect(screen.getByTestId('order-upload-message-4').textContent).toBe('mchOrderNo already used with other content');
+    // The catalogue's own message adds nothing: only the code's text.
+    expect(screen.getByTestId('order-upload-message-4').textContent).toBe(
+      'mchOrderNo already used with different content',
+    );
     expect(within(screen.getByTestId('order-upload-results')).getByText('C2405011000009')).toBeTruthy();
     await waitFor(() => expect(server.sent(LIST_PATH).length).toBeGreaterThan(listCalls));
     // Done: the same result cannot be sent again by a second click.

@@ -40,8 +40,8 @@ function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
   const { t, i18n } = useTranslation('orders');
   const message = (r: OrderUploadRowResult) => {
     if (r.code === Code.success) return '';
-    const key = `upload.code.${r.code}`;
-    const label = i18n.exists(`orders:${key}`) ? t(key) : '';
+    const key = `server:code.${r.code}`;
+    const label = i18n.exists(key) ? i18n.t(key) : '';
     // The server's own text adds what the label cannot (the field, the allowed range) when it differs.
     const catalogue = codeCatalogue[r.code as keyof typeof codeCatalogue]?.message;
     const detail = r.msg !== catalogue ? r.msg : '';
@@ -121,7 +121,7 @@ export function OrderUploadButton() {
     send.reset();
     if (reason) {
       setChosen(null);
-      setProblem(uploadProblemText(i18n, reason, limits));
+      setProblem(uploadProblemText(i18n, reason));
     } else {
       setProblem(null);
       setChosen({ file, key: newUploadKey() });
@@ -133,7 +133,7 @@ export function OrderUploadButton() {
     setProblem(null);
     send.reset();
   };
-  const failure = send.error ? uploadErrorText(i18n, send.error, limits) : null;
+  const failure = send.error ? uploadErrorText(i18n, send.error) : null;
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(
     uploadTemplate(limits.columns, limits.productIds[0] ?? 1001),
   )}`;

@@ -9,6 +9,7 @@ import {
   productById,
 } from '@paydesk/contract';
 import type { i18n as I18n } from 'i18next';
+import { errorText } from '../../shared/api/errorText';
 import { ApiError } from '../../shared/api/http';
 import { clearToken, getToken, getToken2, HEARTBEAT_KEY } from '../../shared/api/session-storage';
 
@@ -74,18 +75,6 @@ export function toOrderQuery<F extends Record<string, unknown>>(filters: F, inva
   const micro = usdtMicroText(String(typed));
   if (micro === null) throw new UsdtCountInvalid(invalidText);
   return { ...filters, usdtCount: micro };
-}
-
-/**
- * A refusal in the user's language: the reason key the server sent when this console knows it, else
- * the server's own message.
- */
-export function orderErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError && error.reason) {
-    const key = `orders:reason.${error.reason}`;
-    if (i18n.exists(key)) return i18n.t(key);
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 // ---- batch upload (POST /v1.0/api/order/createBatch, multipart) ----
@@ -163,31 +152,24 @@ export async function uploadOrders(file: File, key: string): Promise<OrderUpload
   throw new ApiError(body.code, body.msg, body.data);
 }
 
-/** Why an upload was refused, in the user's language, and the server's detail (a line and its problem). */
-export function uploadErrorText(
-  i18n: I18n,
-  error: unknown,
-  limits: { maxRows: number; maxBytes: number },
-): { text: string; detail?: string } {
-  const values = { maxRows: limits.maxRows, maxMb: limits.maxBytes / 1_048_576 };
+/**
+ * A refused upload in the user's language: the text of its reason (or code), with the server's detail
+ * when it names more (the line or the column the parser stopped at). A failure before any answer
+ * (the network) is an upload failure with the browser's words as the detail.
+ */
+export function uploadErrorText(i18n: I18n, error: unknown): { text: string; detail?: string } {
   if (error instanceof ApiError) {
-    const reason = error.reason;
     const issue = (error.data as { issues?: Array<{ message: string }> } | null)?.issues?.[0]?.message;
-    const key = reason ? `orders:upload.reason.${reason}` : `orders:upload.code.${error.code}`;
-    const text = i18n.exists(key) ? i18n.t(key, values) : error.message || i18n.t('orders:upload.reason.uploadFailed');
+    const text = errorText(i18n, error, { withoutDetail: true });
     return { text, ...(issue && issue !== error.message ? { detail: issue } : {}) };
   }
   return {
-    text: i18n.t('orders:upload.reason.uploadFailed'),
+    text: i18n.t('server:reason.uploadFailed'),
     detail: error instanceof Error ? error.message : undefined,
   };
 }
 
-/** A refusal found before sending, in the user's language. */
-export function uploadProblemText(
-  i18n: I18n,
-  reason: OrderUploadReason,
-  limits: { maxRows: number; maxBytes: number },
-) {
-  return i18n.t(`orders:upload.reason.${reason}`, { maxRows: limits.maxRows, maxMb: limits.maxBytes / 1_048_576 });
+/** A refusal found before sending, in the user's language (the same texts as the server's). */
+export function uploadProblemText(i18n: I18n, reason: OrderUploadReason): string {
+  return i18n.t(`server:reason.${reason}`);
 }

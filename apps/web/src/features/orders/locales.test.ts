@@ -1,4 +1,4 @@
-import { ORDER_EVENT_KINDS, ORDER_MARKS, ORDER_STATES, ORDER_UPLOAD_TEXTS } from '@paydesk/contract';
+import { ORDER_EVENT_KINDS, ORDER_MARKS, ORDER_STATES } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../i18n/language';
 import { type Dict, leafKeys } from '../../i18n/types';
@@ -23,19 +23,6 @@ const OUTCOMES = [
   'busy',
   'noFloatingAmount',
 ];
-/** The refusal reasons the order service sends in `data.reason`. */
-const REASONS = [
-  'stateNotAllowed',
-  'orderLocked',
-  'orderChanged',
-  'timeoutSupplementOff',
-  'utrUsed',
-  'supplierBalanceShort',
-  'merchantBalanceShort',
-  'allocationFailed',
-  'callbacksOff',
-  'notAwaitingPayment',
-];
 
 const section = (lang: (typeof LANGUAGES)[number], name: string) =>
   (ordersLocales[lang] as unknown as Record<string, Dict>)[name]!;
@@ -46,19 +33,12 @@ describe('orders locales', () => {
     for (const lang of LANGUAGES) expect(leafKeys(ordersLocales[lang]), lang).toEqual(reference);
   });
 
-  it.each(LANGUAGES)('%s labels every state, mark, allocation outcome, refusal reason and timeline event', (lang) => {
+  it.each(LANGUAGES)('%s labels every state, mark, allocation outcome and timeline event', (lang) => {
     expect(Object.keys(section(lang, 'state')).map(Number).sort()).toEqual([...ORDER_STATES].sort());
     expect(Object.keys(section(lang, 'mark')).map(Number).sort()).toEqual([...ORDER_MARKS].sort());
     expect(Object.keys(section(lang, 'outcome')).sort()).toEqual([...OUTCOMES].sort());
-    expect(Object.keys(section(lang, 'reason')).sort()).toEqual([...REASONS].sort());
     // Every kind of event the server writes in an order's timeline.
     expect(Object.keys(section(lang, 'timeline')).sort()).toEqual([...ORDER_EVENT_KINDS].sort());
-  });
-
-  it.each(LANGUAGES)('%s has every upload refusal the server and the flag can name', (lang) => {
-    const upload = section(lang, 'upload') as Record<string, Dict>;
-    const reasons = [...Object.keys(ORDER_UPLOAD_TEXTS), 'serviceClosed', 'merchantUnavailable'];
-    expect(Object.keys(upload.reason!).sort()).toEqual(reasons.sort());
   });
 
   it('the three languages say different things (nothing left untranslated)', () => {

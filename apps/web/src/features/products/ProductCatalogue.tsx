@@ -4,9 +4,10 @@ import { Alert, App, Button, Form, Input, Modal, Switch, Table, Tag } from 'antd
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { amountOf, moneyText, productErrorText, productKeys, useCatalogue } from '../../shared/products/api';
+import { amountOf, moneyText, productKeys, useCatalogue } from '../../shared/products/api';
 import { useProductName } from '../../shared/products/productName';
 
 type ProductChange = { id: number; enabled: boolean; minAmount: number; maxAmount: number };
@@ -21,7 +22,7 @@ function useProductUpdate() {
       void message.success(t('success.productSaved'));
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
-    onError: (e) => void message.error(t('error.saveFailed', { message: productErrorText(i18n, e) })),
+    onError: (e) => void message.error(t('error.saveFailed', { message: errorText(i18n, e) })),
   });
 }
 
@@ -40,7 +41,7 @@ function ProductLimitsModal(props: { product: ProductRow; onClose(): void }) {
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       props.onClose();
     },
-    onError: (e) => setError(t('error.saveFailed', { message: productErrorText(i18n, e) })),
+    onError: (e) => setError(t('error.saveFailed', { message: errorText(i18n, e) })),
   });
   const amountRule: Rule = {
     validator: (_, v: string | undefined) =>
@@ -91,7 +92,7 @@ function ProductLimitsModal(props: { product: ProductRow; onClose(): void }) {
  * `product-enabled-<id>`, `product-edit-<id>`, and the limits dialog's `product-form-*`.
  */
 export function ProductCatalogue(props: { canManage: boolean }) {
-  const { t } = useTranslation(['products', 'common']);
+  const { t, i18n } = useTranslation(['products', 'common']);
   const productName = useProductName();
   const catalogue = useCatalogue();
   const update = useProductUpdate();
@@ -102,7 +103,7 @@ export function ProductCatalogue(props: { canManage: boolean }) {
         <Alert
           type="error"
           showIcon
-          title={t('common:list.loadFailed', { message: catalogue.error.message })}
+          title={t('common:list.loadFailed', { message: errorText(i18n, catalogue.error) })}
           action={<Button onClick={() => void catalogue.refetch()}>{t('common:action.retry')}</Button>}
         />
       )}

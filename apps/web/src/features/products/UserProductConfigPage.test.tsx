@@ -155,7 +155,7 @@ describe('UserProductConfigPage', { timeout: 30_000 }, () => {
     await retype(user, 'user-product-form-commission-rate', '3.5');
     await user.click(screen.getByTestId('user-product-form-submit'));
     const error = await screen.findByTestId('user-product-form-error');
-    expect(error.textContent).toBe("Save failed: An agent's commission may not exceed its parent's (3.00%)");
+    expect(error.textContent).toBe("Save failed: An agent's commission may not exceed its parent's (at most 3.00%)");
     expect(server.sent(SAVE)[0]?.body).toMatchObject({
       userId: 7,
       commissionRate: 350,
@@ -168,7 +168,7 @@ describe('UserProductConfigPage', { timeout: 30_000 }, () => {
     await user.click(screen.getByTestId('user-product-form-submit'));
     await waitFor(() =>
       expect(screen.getByTestId('user-product-form-error').textContent).toBe(
-        '保存失败：代理的佣金率不能高于其上级码商（3.00%）',
+        '保存失败：代理的佣金率不能高于其上级码商（最高 3.00%）',
       ),
     );
     await changeLanguage('en-US');

@@ -71,14 +71,6 @@ export const productsLocales = {
       rate: '请输入 0 到 100 之间的百分比，最多两位小数',
     },
     success: { saved: '保存成功', productSaved: '产品已更新' },
-    reason: {
-      notAParty: '该账号不是有效的商户或码商账号',
-      fieldNotForRole: '手续费只适用于商户，佣金只适用于码商',
-      minAboveMax: '单笔最小金额不能大于最大金额',
-      outsideProductLimits: '金额限制必须在产品限额之内（{{min}} 至 {{max}}）',
-      commissionAboveParent: '代理的佣金率不能高于其上级码商（{{max}}）',
-      commissionBelowAgent: '码商的佣金率不能低于其代理（{{min}}）',
-    },
     error: { saveFailed: '保存失败：{{message}}' },
   },
   'zh-TW': {
@@ -150,14 +142,6 @@ export const productsLocales = {
       rate: '請輸入 0 到 100 之間的百分比，最多兩位小數',
     },
     success: { saved: '儲存成功', productSaved: '產品已更新' },
-    reason: {
-      notAParty: '此帳號不是有效的商戶或碼商帳號',
-      fieldNotForRole: '手續費只適用於商戶，佣金只適用於碼商',
-      minAboveMax: '單筆最小金額不能大於最大金額',
-      outsideProductLimits: '金額限制必須在產品限額之內（{{min}} 至 {{max}}）',
-      commissionAboveParent: '代理的佣金率不能高於其上級碼商（{{max}}）',
-      commissionBelowAgent: '碼商的佣金率不能低於其代理（{{min}}）',
-    },
     error: { saveFailed: '儲存失敗：{{message}}' },
   },
   'en-US': {
@@ -229,14 +213,6 @@ export const productsLocales = {
       rate: 'Enter a percentage from 0 to 100 with at most two decimals',
     },
     success: { saved: 'Saved', productSaved: 'Product updated' },
-    reason: {
-      notAParty: 'This account is not a live merchant or supplier account',
-      fieldNotForRole: 'Fees apply to merchants only, commission to suppliers only',
-      minAboveMax: 'The min amount may not exceed the max amount',
-      outsideProductLimits: "Limits must lie within the product's ({{min}} to {{max}})",
-      commissionAboveParent: "An agent's commission may not exceed its parent's ({{max}})",
-      commissionBelowAgent: "A supplier's commission may not go below one of its agents' ({{min}})",
-    },
     error: { saveFailed: 'Save failed: {{message}}' },
   },
 } satisfies Locales;

@@ -85,7 +85,7 @@ export function ChangePasswordCard() {
           name="newPassword"
           label={t('password.new')}
           dependencies={['oldPassword']}
-          rules={[...newRules, differentFrom('oldPassword', t('reason.samePassword'))]}
+          rules={[...newRules, differentFrom('oldPassword', t('server:reason.samePassword'))]}
         >
           <Input.Password autoComplete="new-password" data-testid="profile-new-password" />
         </Form.Item>
@@ -149,7 +149,7 @@ export function ChangePayPasswordCard() {
           name="newPayPassword"
           label={t('payPassword.new')}
           dependencies={['password']}
-          rules={[...newRules, differentFrom('password', t('reason.payPasswordSameAsSignIn'))]}
+          rules={[...newRules, differentFrom('password', t('server:reason.payPasswordSameAsSignIn'))]}
         >
           <Input.Password autoComplete="new-password" data-testid="profile-new-pay-password" />
         </Form.Item>

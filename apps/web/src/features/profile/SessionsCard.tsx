@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { profileKeys, useMySessions, useShowError } from './api';
 
@@ -10,7 +11,7 @@ const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /** One's own signed-in sessions; any other than this one can be ended, one by one or all at once. */
 export function SessionsCard({ user }: { user: UserInfo }) {
-  const { t } = useTranslation(['profile', 'common']);
+  const { t, i18n } = useTranslation(['profile', 'common']);
   const { message } = App.useApp();
   const showError = useShowError();
   const queryClient = useQueryClient();
@@ -61,7 +62,7 @@ export function SessionsCard({ user }: { user: UserInfo }) {
         <Alert
           type="error"
           showIcon
-          title={t('common:list.loadFailed', { message: sessions.error.message })}
+          title={t('common:list.loadFailed', { message: errorText(i18n, sessions.error) })}
           action={<Button onClick={() => void sessions.refetch()}>{t('common:action.retry')}</Button>}
         />
       )}

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../shared/api/http';
+import { errorText } from '../../shared/api/errorText';
+import { call } from '../../shared/api/http';
 
 /** The personal centre's query keys. `userInfo` is the signed-in user's (features/auth/api.ts owns it). */
 export const profileKeys = {
@@ -33,18 +34,9 @@ export function useMySessions(user: UserInfo) {
   return useQuery({ queryKey: profileKeys.sessions(user.userId), queryFn: () => fetchMySessions(user) });
 }
 
-/**
- * Shows a server refusal with antd's message: the translated reason when the server sent a known one
- * (profile:reason.*), else the server's text.
- */
+/** Shows a server refusal with antd's message, in the reader's language (shared errorText). */
 export function useShowError() {
   const { message } = App.useApp();
-  const { t, i18n } = useTranslation('profile');
-  return useCallback(
-    (e: Error) => {
-      const key = e instanceof ApiError && e.reason ? `profile:reason.${e.reason}` : null;
-      void message.error(key && i18n.exists(key) ? t(key) : e.message);
-    },
-    [message, t, i18n],
-  );
+  const { i18n } = useTranslation('profile');
+  return useCallback((e: Error) => void message.error(errorText(i18n, e)), [message, i18n]);
 }

@@ -79,14 +79,6 @@ export const profileLocales = {
       endOthersConfirm: '确定退出除当前会话以外的所有会话吗？',
       endedOthers: '已退出其他会话：{{count}} 个',
     },
-    reason: {
-      modifyNotAllowed: '您的账号不允许自行修改昵称，请联系管理员',
-      oldPasswordIncorrect: '当前密码不正确',
-      passwordIncorrect: '登录密码不正确',
-      samePassword: '新密码不能与当前密码相同',
-      payPasswordSameAsSignIn: '二级密码不能与登录密码相同',
-      passwordChanged: '密码已在别处被修改，请刷新后重试',
-    },
   },
   'zh-TW': {
     notAllowed: '您的帳號不允許自行修改暱稱和身分驗證器，請聯絡管理員。密碼仍可隨時修改。',
@@ -165,14 +157,6 @@ export const profileLocales = {
       endOthers: '登出所有其他工作階段',
       endOthersConfirm: '確定登出除目前工作階段以外的所有工作階段嗎？',
       endedOthers: '已登出其他工作階段：{{count}} 個',
-    },
-    reason: {
-      modifyNotAllowed: '您的帳號不允許自行修改暱稱，請聯絡管理員',
-      oldPasswordIncorrect: '目前密碼不正確',
-      passwordIncorrect: '登入密碼不正確',
-      samePassword: '新密碼不能與目前密碼相同',
-      payPasswordSameAsSignIn: '二級密碼不能與登入密碼相同',
-      passwordChanged: '密碼已在別處被修改，請重新整理後重試',
     },
   },
   'en-US': {
@@ -254,14 +238,6 @@ export const profileLocales = {
       endOthers: 'Log out all others',
       endOthersConfirm: 'Log out every session except this one?',
       endedOthers: 'Other sessions logged out: {{count}}',
-    },
-    reason: {
-      modifyNotAllowed: 'Your account may not change its own nickname; ask an administrator',
-      oldPasswordIncorrect: 'The current password is incorrect',
-      passwordIncorrect: 'The sign-in password is incorrect',
-      samePassword: 'The new password must differ from the current one',
-      payPasswordSameAsSignIn: 'The second-level password must differ from the sign-in password',
-      passwordChanged: 'The password was changed elsewhere meanwhile; reload and try again',
     },
   },
 } satisfies Locales;

@@ -2,10 +2,11 @@ import { endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { useProductName } from '../../shared/products/productName';
-import { resourceErrorText, resourceKeys } from './api';
+import { resourceKeys } from './api';
 import { ResourceQr } from './ResourceQr';
 
 /**
@@ -32,7 +33,7 @@ export function ResourceDetailDrawer(props: { resourceId: number; productId: num
       data-testid="resource-detail"
     >
       {detail.isPending && <Spin />}
-      {detail.isError && <Alert type="error" showIcon title={resourceErrorText(i18n, detail.error)} />}
+      {detail.isError && <Alert type="error" showIcon title={errorText(i18n, detail.error)} />}
       {d && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('detail.id')}>{d.id}</Descriptions.Item>

@@ -13,12 +13,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
-import { resourceErrorText, resourceKeys } from './api';
+import { resourceIssues, resourceKeys } from './api';
 import { channelFields, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
 import { ResourceDetailDrawer } from './ResourceDetailDrawer';
 import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
@@ -88,7 +89,7 @@ export default function ResourceListPage() {
       void message.success(t(a.success, { count: a.count }));
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
     },
-    onError: (error) => void message.error(resourceErrorText(i18n, error)),
+    onError: (error) => void message.error(errorText(i18n, error, resourceIssues(i18n))),
   });
   if (!config) return null;
   const { channel } = config;

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
-import { resourceErrorText, resourceKeys } from './api';
+import { resourceKeys } from './api';
 
 type QrSource = Pick<ResourceRow, 'id' | 'qrCode' | 'qrImageId' | 'link'>;
 
@@ -59,7 +59,7 @@ export function ResourceQr(props: { resource: QrSource; size: number; onLoaded?:
  * server's reason as an error.
  */
 export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }) {
-  const { t, i18n } = useTranslation('resources');
+  const { t } = useTranslation('resources');
   const { row } = props;
   const [loaded, setLoaded] = useState(false);
   const markLoaded = useState(() => () => setLoaded(true))[0];
@@ -72,7 +72,6 @@ export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }
         call(endpoints.resources.enableResource, { resourceId: row.id, productId: row.productId, enable })
       }
       invalidate={resourceKeys.all}
-      errorText={(error) => resourceErrorText(i18n, error)}
     />
   );
   return (

@@ -2,6 +2,7 @@ import { endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { resourceKeys } from './api';
@@ -35,7 +36,9 @@ export function ResourceStats(props: { products: readonly number[]; supplierId?:
     },
   });
   if (stats.isError) {
-    return <Alert type="error" showIcon title={t('common:list.loadFailed', { message: stats.error.message })} />;
+    return (
+      <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, stats.error) })} />
+    );
   }
   const s = stats.data;
   const items: Array<[string, string, string | number | undefined]> = [

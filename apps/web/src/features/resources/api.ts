@@ -1,6 +1,6 @@
 import { RESOURCE_TEXTS, type ResourceTextKey } from '@paydesk/contract';
 import type { i18n as I18n } from 'i18next';
-import { ApiError } from '../../shared/api/http';
+import type { ErrorTextOptions } from '../../shared/api/errorText';
 
 /** Query keys of the resource pages; every change invalidates `resourceKeys.all`. */
 export const resourceKeys = {
@@ -21,15 +21,13 @@ export function resourceText(i18n: I18n, english: string): string {
   return key ? i18n.t(`resources:text.${key}`) : english;
 }
 
-/**
- * A refusal in the user's language: by its reason key, else by the contract's text of the message
- * (field checks answer 400 with it), else the server's message.
- */
-export function resourceErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.reason && i18n.exists(`resources:text.${error.reason}`)) return i18n.t(`resources:text.${error.reason}`);
-    if (KEY_OF_TEXT.has(error.message)) return resourceText(i18n, error.message);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return i18n.t('resources:error.generic', { message });
+/** How the resource pages word the fields of a 400: the form's labels and the contract's field texts. */
+export function resourceIssues(i18n: I18n): ErrorTextOptions {
+  return {
+    fieldLabel: (path) => {
+      const key = `resources:field.${path.split('.').pop()}`;
+      return i18n.exists(key) ? i18n.t(key) : undefined;
+    },
+    issueText: (message) => resourceText(i18n, message),
+  };
 }

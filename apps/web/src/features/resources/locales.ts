@@ -122,7 +122,6 @@ export const resourcesLocales = {
       fileType: '文件类型错误',
       imageTooLarge: '图片不能超过 512 KiB',
     },
-    error: { generic: '操作失败：{{message}}' },
   },
   'zh-TW': {
     column: {
@@ -241,7 +240,6 @@ export const resourcesLocales = {
       fileType: '檔案類型錯誤',
       imageTooLarge: '圖片不能超過 512 KiB',
     },
-    error: { generic: '操作失敗：{{message}}' },
   },
   'en-US': {
     column: {
@@ -367,6 +365,5 @@ export const resourcesLocales = {
       fileType: 'file type error',
       imageTooLarge: 'the image is larger than 512 KiB',
     },
-    error: { generic: 'Failed: {{message}}' },
   },
 } satisfies Locales;

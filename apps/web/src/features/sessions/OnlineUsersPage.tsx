@@ -4,6 +4,7 @@ import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 import { useSession } from '../../shared/session/session';
@@ -24,7 +25,7 @@ const FORCE_LOGOUT_ROLES: readonly Role[] = endpoints.auth.forceLogout.allScopeR
  * `[data-account="merchant1"][data-testid^="session-logout-"]`. The caller's own session has no button.
  */
 export default function OnlineUsersPage() {
-  const { t } = useTranslation(['sessions', 'common']);
+  const { t, i18n } = useTranslation(['sessions', 'common']);
   const { user } = useSession();
   const { pathname } = useLocation();
   const { message } = App.useApp();
@@ -37,7 +38,7 @@ export default function OnlineUsersPage() {
       void message.success(t('forceLogoutDone'));
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
-    onError: (error) => void message.error(t('common:error.generic', { message: error.message })),
+    onError: (error) => void message.error(t('common:error.generic', { message: errorText(i18n, error) })),
   });
 
   return (

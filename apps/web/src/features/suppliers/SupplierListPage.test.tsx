@@ -116,7 +116,7 @@ describe('SupplierListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(
-        'Creating a new account with a supplier is switched off (AutoCreateRelateSupplier): link an existing account',
+        'Creating a new account here is switched off in the system settings: link an existing account',
       ),
     ).toBeTruthy();
     expect(server.sent('/v1.0/supplier/create')[0]?.body).toEqual({

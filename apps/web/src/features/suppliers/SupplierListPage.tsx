@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
@@ -13,7 +14,7 @@ import { PendingProposals } from '../../shared/funds/PendingProposals';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
-import { supplierErrorText, supplierKeys } from './api';
+import { supplierKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
@@ -184,7 +185,7 @@ export default function SupplierListPage() {
       void message.success(t(a.success));
       await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
     },
-    onError: (error) => void message.error(supplierErrorText(i18n, error)),
+    onError: (error) => void message.error(errorText(i18n, error)),
   });
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
   const close = () => setDialog(null);
@@ -241,7 +242,6 @@ export default function SupplierListPage() {
           testId={`supplier-enabled-${row.account}`}
           onToggle={(enabled) => call(endpoints.suppliers.setEnabled, { id: row.id, enabled })}
           invalidate={supplierKeys.all}
-          errorText={(error) => supplierErrorText(i18n, error)}
         />
       ),
     },

@@ -139,7 +139,7 @@ describe('SupplierProxyPage', () => {
     await user.type(rate, '3.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('agent-commission-error')).textContent).toContain(
-      'An agent’s commission may not exceed your own (at most 3.00%)',
+      "An agent's commission may not exceed its parent's (at most 3.00%)",
     );
     expect(server.sent('/v1.0/supplier/setAgentCommission')[0]?.body).toEqual({
       agentId: 2,
@@ -204,7 +204,7 @@ describe('SupplierProxyPage', () => {
     // antd spaces out a two-character Chinese button label.
     await user.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect((await screen.findByTestId('agent-commission-error')).textContent).toContain(
-      '代理佣金不能高于您自己的佣金（最高 3.00%）',
+      '代理的佣金率不能高于其上级码商（最高 3.00%）',
     );
     first.unmount();
     await changeLanguage('zh-TW');

@@ -4,13 +4,14 @@ import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } fro
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatRate, parseRateInput } from '../../shared/format/money';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { useProductName } from '../../shared/products/productName';
-import { supplierErrorText, supplierKeys } from './api';
+import { supplierKeys } from './api';
 
 type AgentRow = SupplierProxyRow;
 
@@ -104,7 +105,7 @@ function CommissionModal(props: { row: AgentRow; onClose(): void }) {
       await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
       props.onClose();
     },
-    onError: (error) => setRefusal(supplierErrorText(i18n, error)),
+    onError: (error) => setRefusal(errorText(i18n, error)),
   });
   return (
     <Modal
@@ -203,7 +204,7 @@ export default function SupplierProxyPage() {
       void message.success(t(a.success));
       await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
     },
-    onError: (error) => void message.error(supplierErrorText(i18n, error)),
+    onError: (error) => void message.error(errorText(i18n, error)),
   });
   const close = () => setDialog(null);
 
@@ -229,7 +230,6 @@ export default function SupplierProxyPage() {
             })
           }
           invalidate={supplierKeys.all}
-          errorText={(error) => supplierErrorText(i18n, error)}
         />
       ),
     },

@@ -63,19 +63,6 @@ export const suppliersLocales = {
       createAgent: '代理已创建',
       commission: '佣金已保存',
     },
-    error: {
-      addFailed: '新增失败，请检查账号是否已存在',
-      generic: '操作失败：{{message}}',
-    },
-    reason: {
-      autoCreateOff: '系统设置已关闭自动创建码商账号（AutoCreateRelateSupplier），请关联已有账号',
-      accountNotUsable: '该账号不是未关联的码商账号',
-      agentCannotHaveAgents: '代理不能再创建自己的代理',
-      notASupplier: '您的账号还没有码商档案，请联系管理员',
-      productNotAvailable: '您没有该产品的佣金，代理也不能设置',
-      commissionAboveParent: '代理佣金不能高于您自己的佣金（最高 {{max}}）',
-      accountExists: '账号已存在',
-    },
     products: { title: '{{name}} 的产品与佣金' },
     proxy: {
       agentNotice: '您是代理账号：代理不能拥有自己的代理。',
@@ -154,19 +141,6 @@ export const suppliersLocales = {
       createAgent: '代理已建立',
       commission: '佣金已儲存',
     },
-    error: {
-      addFailed: '新增失敗，請檢查帳號是否已存在',
-      generic: '操作失敗：{{message}}',
-    },
-    reason: {
-      autoCreateOff: '系統設定已關閉自動建立碼商帳號（AutoCreateRelateSupplier），請關聯既有帳號',
-      accountNotUsable: '該帳號不是未關聯的碼商帳號',
-      agentCannotHaveAgents: '代理不能再建立自己的代理',
-      notASupplier: '您的帳號還沒有碼商檔案，請聯絡管理員',
-      productNotAvailable: '您沒有該產品的佣金，代理也不能設定',
-      commissionAboveParent: '代理佣金不能高於您自己的佣金（最高 {{max}}）',
-      accountExists: '帳號已存在',
-    },
     products: { title: '{{name}} 的產品與佣金' },
     proxy: {
       agentNotice: '您是代理帳號：代理不能擁有自己的代理。',
@@ -244,20 +218,6 @@ export const suppliersLocales = {
       update: 'updated successfully',
       createAgent: 'Agent created',
       commission: 'Commission saved',
-    },
-    error: {
-      addFailed: 'add failed, check whether the account already exists',
-      generic: 'Operation failed: {{message}}',
-    },
-    reason: {
-      autoCreateOff:
-        'Creating a new account with a supplier is switched off (AutoCreateRelateSupplier): link an existing account',
-      accountNotUsable: 'That account is not an unlinked supplier account',
-      agentCannotHaveAgents: 'An agent cannot have agents of its own',
-      notASupplier: 'Your account has no supplier record yet: ask an administrator',
-      productNotAvailable: 'You have no commission on this product, so your agent cannot have one',
-      commissionAboveParent: 'An agent’s commission may not exceed your own (at most {{max}})',
-      accountExists: 'The account already exists',
     },
     products: { title: 'Products and commission of {{name}}' },
     proxy: {

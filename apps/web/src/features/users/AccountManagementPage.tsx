@@ -25,10 +25,10 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { ListTable } from '../../shared/list/ListTable';
@@ -36,13 +36,6 @@ import { useSession } from '../../shared/session/session';
 import { userKeys } from './api';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
-
-/** The server's refusal in the user's language: by its reason key when we know it, else its message. */
-function errorText(i18n: I18n, error: unknown): string {
-  const key = error instanceof ApiError && error.reason ? `users:reason.${error.reason}` : undefined;
-  if (key && i18n.exists(key)) return i18n.t(key);
-  return error instanceof Error ? error.message : String(error);
-}
 
 interface Action {
   /** Identifies what is running (row and kind), for the loading state of switches. */
@@ -54,7 +47,7 @@ interface Action {
   failure?: 'update' | 'add';
 }
 
-/** Runs one change, then toasts and reloads the list; failures toast the server's message. */
+/** Runs one change, then toasts and reloads the list; failures toast the refusal in the reader's language. */
 function useUserAction() {
   const { t, i18n } = useTranslation(['users', 'common']);
   const { message } = App.useApp();

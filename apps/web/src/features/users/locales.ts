@@ -74,11 +74,6 @@ export const usersLocales = {
       addFailed: '新增失败，请检查账号是否已存在',
       updateFailed: '更新失败：{{message}}',
     },
-    reason: {
-      accountExists: '账号已存在',
-      ownRole: '不能修改自己的角色',
-      ownAccount: '不能删除自己的账号',
-    },
   },
   'zh-TW': {
     column: {
@@ -152,11 +147,6 @@ export const usersLocales = {
       addFailed: '新增失敗，請檢查帳號是否已存在',
       updateFailed: '更新失敗：{{message}}',
     },
-    reason: {
-      accountExists: '帳號已存在',
-      ownRole: '不能修改自己的角色',
-      ownAccount: '不能刪除自己的帳號',
-    },
   },
   'en-US': {
     column: {
@@ -229,11 +219,6 @@ export const usersLocales = {
     error: {
       addFailed: 'add failed, check whether the account already exists',
       updateFailed: 'update failed: {{message}}',
-    },
-    reason: {
-      accountExists: 'the account already exists',
-      ownRole: 'you cannot change your own role',
-      ownAccount: 'you cannot delete your own account',
     },
   },
 } satisfies Locales;

@@ -1,10 +1,11 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 
 /**
  * A row's enable/disable switch: runs `onToggle` with the new state, then says 'opened successfully'
- * or 'closed successfully' and reloads `invalidate`; a refusal shows as `errorText` words it.
+ * or 'closed successfully' and reloads `invalidate`; a refusal shows in the reader's language.
  */
 export function EnabledSwitch(props: {
   checked: boolean;
@@ -13,10 +14,8 @@ export function EnabledSwitch(props: {
   disabled?: boolean;
   /** The queries to reload once it worked. */
   invalidate: QueryKey;
-  /** A refusal in the user's language. */
-  errorText(error: unknown): string;
 }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const toggle = useMutation({
@@ -25,7 +24,7 @@ export function EnabledSwitch(props: {
       void message.success(t(next ? 'toggle.opened' : 'toggle.closed'));
       await queryClient.invalidateQueries({ queryKey: props.invalidate });
     },
-    onError: (error) => void message.error(props.errorText(error)),
+    onError: (error) => void message.error(errorText(i18n, error)),
   });
   return (
     <Switch

@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { parseMoneyInput } from '../format/money';
-import { fundKeys, fundsErrorText } from './api';
+import { fundKeys } from './api';
 
 export type { ProposalKind };
 
@@ -62,7 +63,7 @@ export function BalanceProposalButton(props: BalanceProposalButtonProps) {
       close();
       await queryClient.invalidateQueries({ queryKey: fundKeys.all });
     },
-    onError: (error) => void message.error(t('failed', { message: fundsErrorText(i18n, error) })),
+    onError: (error) => void message.error(t('failed', { message: errorText(i18n, error) })),
   });
 
   const submit = (values: ProposalFormValues) => {

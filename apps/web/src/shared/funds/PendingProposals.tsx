@@ -4,10 +4,11 @@ import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table,
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { formatMoney } from '../format/money';
 import { useSession } from '../session/session';
-import { fundKeys, fundsErrorText } from './api';
+import { fundKeys } from './api';
 
 export interface PendingProposalsProps {
   partyKind: 'merchant' | 'supplier';
@@ -65,7 +66,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
         form.resetFields();
       }
     },
-    onError: (error) => void message.error(t('failed', { message: fundsErrorText(i18n, error) })),
+    onError: (error) => void message.error(t('failed', { message: errorText(i18n, error) })),
     // Balances, fund records and party lists all may have changed (or the proposal changed meanwhile).
     onSettled: () => queryClient.invalidateQueries(),
   });
@@ -80,7 +81,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
       data-testid={`pending-proposals-${props.partyKind}`}
     >
       {pending.isError && (
-        <Alert type="error" showIcon title={t('common:list.loadFailed', { message: pending.error.message })} />
+        <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, pending.error) })} />
       )}
       <Table<ProposalRow>
         size="small"

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { formatMoney } from '../format/money';
 import { useNarrow } from '../layout/useNarrow';
 import { useSession } from '../session/session';
@@ -398,7 +399,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
           type="error"
           showIcon
           data-testid="list-error"
-          title={t('list.loadFailed', { message: query.error.message })}
+          title={t('list.loadFailed', { message: errorText(i18n, query.error) })}
           action={
             <Button onClick={() => void query.refetch()} data-testid="list-retry">
               {t('action.retry')}

@@ -1,18 +1,11 @@
 import { endpoints, MAX_VIEW_NAME, type SavedView } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Modal, Select, Space } from 'antd';
-import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../api/http';
+import { errorText } from '../api/errorText';
+import { call } from '../api/http';
 import type { Filters } from './ListTable';
-
-/** The server's refusal in the user's language: by its reason key when known, else its message. */
-function errorText(i18n: I18n, error: unknown): string {
-  const key = error instanceof ApiError && error.reason ? `common:list.reason.${error.reason}` : undefined;
-  if (key && i18n.exists(key)) return i18n.t(key);
-  return i18n.t('common:error.generic', { message: error instanceof Error ? error.message : String(error) });
-}
 
 export interface SavedViewsProps {
   /** The page's route name. */
@@ -96,7 +89,9 @@ export function SavedViews(props: SavedViewsProps) {
           loading={views.isFetching}
           value={selected ?? undefined}
           options={list.map((v) => ({ value: v.id, label: v.name }))}
-          notFoundContent={views.isError ? t('list.loadFailed', { message: views.error.message }) : t('list.noViews')}
+          notFoundContent={
+            views.isError ? t('list.loadFailed', { message: errorText(i18n, views.error) }) : t('list.noViews')
+          }
           onOpenChange={(open) => {
             if (open) setWanted(true);
           }}

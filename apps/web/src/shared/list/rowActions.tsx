@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { ensureToken2 } from '../api/http';
 
 /** What an action's form gets: the row, whether the call is running, and where its values go. */
@@ -59,8 +60,8 @@ export interface RowActions<Row> {
   testIdOf(row: Row): string;
   /** Interpolation values of the confirmation texts (e.g. the order code). */
   textValues?(row: Row): Record<string, unknown>;
-  /** A failure in the user's language (the page knows its refusal reasons). */
-  errorText(error: Error): string;
+  /** A failure in the user's language; by default the server's refusal text (`shared/api/errorText`). */
+  errorText?(error: Error): string;
   /**
    * The failure message, i18n key with {{action}} and {{message}} (default 'common:rowActions.failed');
    * null: `errorText` alone.
@@ -85,7 +86,7 @@ type Open<Row> = { action: AnyRowAction<Row>; row: Row };
  * render `dialogs` once.
  */
 export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Role | undefined) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const { message } = App.useApp();
   const [open, setOpen] = useState<Open<Row> | null>(null);
   const mutation = useMutation({
@@ -99,7 +100,7 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
     onError: (error, r) => {
       // A form stays open to correct and send again; a confirmation has nothing to correct.
       if (!r.action.form) setOpen(null);
-      const text = config?.errorText(error) ?? error.message;
+      const text = config?.errorText ? config.errorText(error) : errorText(i18n, error);
       void message.error(
         config?.failed === null
           ? text

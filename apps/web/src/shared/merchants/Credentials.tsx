@@ -4,8 +4,9 @@ import { Alert, App, Button, Descriptions, Modal, Popconfirm, Space, Tag, Typogr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { call } from '../api/http';
-import { merchantErrorText, merchantKeys } from './api';
+import { merchantKeys } from './api';
 
 /**
  * Shows an API secret with a copy button. `once`: it was just issued (creation, rotation) and is not
@@ -83,7 +84,7 @@ export function CredentialsPanel({ merchant }: { merchant: MerchantRow }) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<Shown>(null);
   const onError = (error: unknown) =>
-    void message.error(t('common:error.generic', { message: merchantErrorText(i18n, error) }));
+    void message.error(t('common:error.generic', { message: errorText(i18n, error) }));
   const reveal = useMutation({
     mutationFn: () => call(endpoints.merchants.revealSecret, { id: merchant.id }),
     onSuccess: (data) => setShown({ secret: data.secret, once: false }),

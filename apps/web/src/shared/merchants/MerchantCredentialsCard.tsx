@@ -2,6 +2,7 @@ import { Code, endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { ApiError, call } from '../api/http';
 import { merchantKeys } from './api';
 import { CredentialsPanel } from './Credentials';
@@ -11,7 +12,7 @@ import { CredentialsPanel } from './Credentials';
  * `merchant-credentials-card`.
  */
 export function MerchantCredentialsCard() {
-  const { t } = useTranslation(['merchants', 'common']);
+  const { t, i18n } = useTranslation(['merchants', 'common']);
   const mine = useQuery({ queryKey: merchantKeys.mine, queryFn: () => call(endpoints.merchants.getMine, {}) });
   return (
     <Card title={t('credentials.cardTitle')} data-testid="merchant-credentials-card" loading={mine.isLoading}>
@@ -20,7 +21,7 @@ export function MerchantCredentialsCard() {
         (mine.error instanceof ApiError && mine.error.code === Code.notFound ? (
           <Alert type="info" showIcon message={t('credentials.notLinked')} />
         ) : (
-          <Alert type="error" showIcon message={t('common:error.generic', { message: mine.error.message })} />
+          <Alert type="error" showIcon message={t('common:error.generic', { message: errorText(i18n, mine.error) })} />
         ))}
     </Card>
   );

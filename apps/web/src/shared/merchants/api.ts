@@ -1,6 +1,4 @@
-import { Code, MIN_WHITELIST_PREFIX } from '@paydesk/contract';
-import type { i18n as I18n } from 'i18next';
-import { ApiError } from '../api/http';
+import { MIN_WHITELIST_PREFIX } from '@paydesk/contract';
 
 /** Query keys of the merchants area; every change invalidates `merchantKeys.all`. */
 export const merchantKeys = {
@@ -9,16 +7,6 @@ export const merchantKeys = {
   mine: ['merchants', 'mine'] as const,
   unusedAccounts: ['merchants', 'unusedAccounts'] as const,
 };
-
-/** The server's refusal in the user's language: by its reason key when known, else its message. */
-export function merchantErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === Code.conflict && error.reason === undefined) return i18n.t('merchants:error.addFailed');
-    const key = error.reason ? `merchants:reason.${error.reason}` : undefined;
-    if (key && i18n.exists(key)) return i18n.t(key);
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]+$/;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { formatMoney, formatRate } from '../format/money';
 import { productKeys, useCanManageProducts } from './api';
@@ -22,7 +23,7 @@ export interface PartyProductsPanelProps {
  * dialog unless `readOnly`. Test hooks: `party-products`, `party-product-edit-<productId>`.
  */
 export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProductsPanelProps) {
-  const { t } = useTranslation(['products', 'common']);
+  const { t, i18n } = useTranslation(['products', 'common']);
   const productName = useProductName();
   const canManage = useCanManageProducts(readOnly);
   const [editing, setEditing] = useState<UserProductSlot | null>(null);
@@ -38,7 +39,7 @@ export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProd
         <Alert
           type="error"
           showIcon
-          title={t('common:list.loadFailed', { message: slots.error.message })}
+          title={t('common:list.loadFailed', { message: errorText(i18n, slots.error) })}
           action={<Button onClick={() => void slots.refetch()}>{t('common:action.retry')}</Button>}
         />
       )}

@@ -4,18 +4,10 @@ import { Alert, App, Form, Input, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { formatMoney, parseRateInput } from '../format/money';
-import {
-  amountOf,
-  isParty,
-  moneyText,
-  productErrorText,
-  productKeys,
-  rateText,
-  useCatalogue,
-  usePartyOptions,
-} from './api';
+import { amountOf, isParty, moneyText, productKeys, rateText, useCatalogue, usePartyOptions } from './api';
 import { useProductName } from './productName';
 
 /** What a party may set for one product (rates in basis points, money in minor units). */
@@ -90,7 +82,7 @@ export function UserProductFormModal(props: {
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       props.onClose();
     },
-    onError: (e) => setError(t('error.saveFailed', { message: productErrorText(i18n, e) })),
+    onError: (e) => setError(t('error.saveFailed', { message: errorText(i18n, e) })),
   });
 
   const initial = props.initial;

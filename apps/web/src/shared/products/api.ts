@@ -1,8 +1,7 @@
 import { ACCOUNT_MANAGER_ROLES, endpoints, minorToMajorText, type Role, type UserOption } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { ApiError, call } from '../api/http';
-import { formatMoney, formatRate, parseMoneyInput } from '../format/money';
+import { call } from '../api/http';
+import { parseMoneyInput } from '../format/money';
 import { useSession } from '../session/session';
 
 /** Query keys of products and party product settings; every change invalidates `productKeys.all`. */
@@ -33,21 +32,6 @@ export function usePartyOptions(enabled = true) {
       return all.filter((o, i) => all.findIndex((x) => x.id === o.id) === i);
     },
   });
-}
-
-/** The server's refusal in the user's language: by its reason (with the cap it names), else its message. */
-export function productErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError && error.reason) {
-    const key = `products:reason.${error.reason}`;
-    if (i18n.exists(key)) {
-      const data = (error.data ?? {}) as { min?: unknown; max?: unknown };
-      const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-      const amounts = error.reason === 'outsideProductLimits';
-      const show = (v: number | undefined) => (v === undefined ? '' : amounts ? formatMoney(v) : formatRate(v));
-      return i18n.t(key, { min: show(num(data.min)), max: show(num(data.max)) });
-    }
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 export const isParty = (role: Role): role is 'merchant' | 'supplier' => role === 'merchant' || role === 'supplier';
