@@ -9,6 +9,7 @@ export const commonLocales = {
       exitFullscreen: '退出全屏',
       logout: '退出登录',
       messages: '消息中心',
+      unread: '{{count}} 条未读',
       scriptErrors: '脚本错误',
       collapse: '收起菜单',
       expand: '展开菜单',
@@ -20,6 +21,9 @@ export const commonLocales = {
       closeAll: '关闭所有',
       confirmClose: '确定要关闭这个页面吗？',
       confirmCloseContent: '页面上未保存的内容将会丢失。',
+      label: '已打开的页面',
+      more: '标签菜单',
+      closeTab: '关闭“{{name}}”',
     },
     action: {
       ok: '确定',
@@ -39,6 +43,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 条',
       empty: '暂无数据',
+      region: '数据表格',
       loadFailed: '加载失败：{{message}}',
       totalRow: '合计（全部筛选结果）',
       sortBy: '排序',
@@ -91,6 +96,8 @@ export const commonLocales = {
       passwordLength: '密码至少 8 位',
     },
     toggle: { opened: '开启成功', closed: '关闭成功' },
+    // Names of controls that show no text of their own (a row's switch, a QR code).
+    a11y: { rowControl: '{{what}}：{{row}}', qr: '{{name}} 的二维码' },
     role: {
       superAdmin: '超级管理员',
       admin: '管理员',
@@ -108,6 +115,7 @@ export const commonLocales = {
       exitFullscreen: '退出全螢幕',
       logout: '登出',
       messages: '訊息中心',
+      unread: '{{count}} 則未讀',
       scriptErrors: '腳本錯誤',
       collapse: '收合選單',
       expand: '展開選單',
@@ -119,6 +127,9 @@ export const commonLocales = {
       closeAll: '關閉所有',
       confirmClose: '確定要關閉這個頁面嗎？',
       confirmCloseContent: '頁面上未儲存的內容將會遺失。',
+      label: '已開啟的頁面',
+      more: '標籤選單',
+      closeTab: '關閉「{{name}}」',
     },
     action: {
       ok: '確定',
@@ -138,6 +149,7 @@ export const commonLocales = {
     list: {
       total: '共 {{total}} 筆',
       empty: '暫無資料',
+      region: '資料表格',
       loadFailed: '載入失敗：{{message}}',
       totalRow: '合計（全部篩選結果）',
       sortBy: '排序',
@@ -190,6 +202,7 @@ export const commonLocales = {
       passwordLength: '密碼至少 8 位',
     },
     toggle: { opened: '開啟成功', closed: '關閉成功' },
+    a11y: { rowControl: '{{what}}：{{row}}', qr: '{{name}} 的 QR 碼' },
     role: {
       superAdmin: '超級管理員',
       admin: '管理員',
@@ -207,6 +220,7 @@ export const commonLocales = {
       exitFullscreen: 'Exit full screen',
       logout: 'Log out',
       messages: 'Messages',
+      unread: '{{count}} unread',
       scriptErrors: 'Script errors',
       collapse: 'Collapse menu',
       expand: 'Expand menu',
@@ -218,6 +232,9 @@ export const commonLocales = {
       closeAll: 'Close all',
       confirmClose: 'Are you sure to close this page?',
       confirmCloseContent: 'Anything not saved on the page will be lost.',
+      label: 'Open pages',
+      more: 'Tab menu',
+      closeTab: 'Close “{{name}}”',
     },
     action: {
       ok: 'OK',
@@ -237,6 +254,7 @@ export const commonLocales = {
     list: {
       total: '{{total}} in total',
       empty: 'No data',
+      region: 'Data table',
       loadFailed: 'Loading failed: {{message}}',
       totalRow: 'Total (all filtered rows)',
       sortBy: 'Sort by',
@@ -289,6 +307,7 @@ export const commonLocales = {
       passwordLength: 'password must be at least 8 characters',
     },
     toggle: { opened: 'opened successfully', closed: 'closed successfully' },
+    a11y: { rowControl: '{{what}}: {{row}}', qr: 'QR code of {{name}}' },
     role: {
       superAdmin: 'Super admin',
       admin: 'Admin',
