@@ -109,6 +109,7 @@ export default function MerchantListPage() {
           <EnabledSwitch
             checked={on}
             testId={`merchant-enabled-${row.merchantNo}`}
+            label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.name })}
             onToggle={(enabled) => call(endpoints.merchants.setEnabled, { id: row.id, enabled })}
             invalidate={merchantKeys.all}
             errorText={failure}

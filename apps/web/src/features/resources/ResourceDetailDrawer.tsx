@@ -52,7 +52,12 @@ export function ResourceDetailDrawer(props: { resourceId: number; productId: num
           <Descriptions.Item label={t('detail.link')}>{d.link ?? ''}</Descriptions.Item>
           <Descriptions.Item label={t('detail.jumpLink')}>{d.jumpLink ?? ''}</Descriptions.Item>
           <Descriptions.Item label={t('detail.qrCode')}>
-            <ResourceQr resource={d} size={180} testId="resource-detail-qr" />
+            <ResourceQr
+              resource={d}
+              name={`${d.supplierName} · ${d.productName}`}
+              size={180}
+              testId="resource-detail-qr"
+            />
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -293,6 +293,7 @@ export default function AccountManagementPage() {
                 checked={on}
                 disabled={!canManageRow(row)}
                 loading={running(`${row.id}:googleVerify`)}
+                aria-label={t('common:a11y.rowControl', { what: t('column.enableGoogleVerify'), row: row.account })}
                 data-testid={`user-google-verify-${row.account}`}
                 onChange={(next) =>
                   run({
@@ -314,6 +315,7 @@ export default function AccountManagementPage() {
                 checked={on}
                 disabled={!canManageRow(row)}
                 loading={running(`${row.id}:allowModify`)}
+                aria-label={t('common:a11y.rowControl', { what: t('column.allowModify'), row: row.account })}
                 data-testid={`user-allow-modify-${row.account}`}
                 onChange={(next) =>
                   run({

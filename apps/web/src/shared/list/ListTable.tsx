@@ -12,8 +12,9 @@ import {
   Table,
   type TableColumnType,
   type TableProps,
+  type TableRef,
 } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../app/layout/useNarrow';
 import { useSession } from '../../app/session';
@@ -266,6 +267,17 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     onChange: (pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }),
   };
 
+  const tableRef = useRef<TableRef>(null);
+  const regionLabel = t('list.region');
+  // A wide table scrolls sideways inside antd's box, which takes no attributes: it is made a named,
+  // focusable region here so that keyboard users can scroll it too (axe: scrollable-region-focusable).
+  useEffect(() => {
+    const box = tableRef.current?.nativeElement?.querySelector('.ant-table-content');
+    box?.setAttribute('tabindex', '0');
+    box?.setAttribute('role', 'region');
+    box?.setAttribute('aria-label', regionLabel);
+  });
+
   return (
     <Card className="list-table" data-testid={props.testId}>
       {fields.length > 0 && (
@@ -398,6 +410,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         />
       ) : (
         <Table<Row>
+          ref={tableRef}
           rowKey={props.rowKey}
           columns={visibleColumns}
           dataSource={query.data?.list ?? []}
