@@ -35,6 +35,8 @@ describe('the console theme', () => {
     colorTextLabel: token.colorTextLabel,
     colorLink: token.colorLink,
     colorPrimary: token.colorPrimary,
+    colorPrimaryHover: token.colorPrimaryHover,
+    colorLinkHover: token.colorLinkHover,
   };
 
   it.each(Object.entries(texts))('%s reaches 4.5:1 on white and on the page background', (_, color) => {
@@ -59,14 +61,8 @@ describe('the console theme', () => {
     expect(contrast(text, token.colorBgLayout)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(['green', 'orange', 'gold', 'red', 'blue'] as const)('a %s tag reaches 4.5:1', (color) => {
-    expect(contrast(token[`${color}7`], token[`${color}1`])).toBeGreaterThanOrEqual(4.5);
-  });
-
-  it('"no data" in a table or list reaches 4.5:1', () => {
-    const components = THEME.components!;
-    expect(contrast(components.Table!.colorTextDisabled!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(components.List!.colorTextDisabled!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  it('"no data" in a table reaches 4.5:1', () => {
+    expect(contrast(THEME.components!.Table!.colorTextDisabled!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
   it("antd's defaults would not (the check can fail)", () => {

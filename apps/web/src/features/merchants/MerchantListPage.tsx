@@ -94,7 +94,7 @@ export default function MerchantListPage() {
     onError: (error) => void message.error(t('error.updateFailed', { message: failure(error) })),
   });
 
-  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+  const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   const columns: Array<ListColumn<MerchantRow>> = [
     { title: t('column.id'), dataIndex: 'id', defaultHidden: true },
@@ -115,7 +115,7 @@ export default function MerchantListPage() {
             errorText={failure}
           />
         ) : (
-          <Tag color={on ? 'green' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>
+          <Tag color={on ? 'success' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>
             {on ? t('enabledOn') : t('enabledOff')}
           </Tag>
         ),

@@ -233,7 +233,7 @@ export default function AccountManagementPage() {
   const running = (key: string) => action.isPending && action.variables?.key === key;
   const close = () => setDialog(null);
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
-  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+  const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   return (
     <div className="page">
