@@ -13,6 +13,7 @@ export const commonLocales = {
       scriptErrors: '脚本错误',
       collapse: '收起菜单',
       expand: '展开菜单',
+      menu: '菜单',
       loginExpired: '登录已过期，请重新登录',
     },
     tabs: {
@@ -119,6 +120,7 @@ export const commonLocales = {
       scriptErrors: '腳本錯誤',
       collapse: '收合選單',
       expand: '展開選單',
+      menu: '選單',
       loginExpired: '登入已過期，請重新登入',
     },
     tabs: {
@@ -224,6 +226,7 @@ export const commonLocales = {
       scriptErrors: 'Script errors',
       collapse: 'Collapse menu',
       expand: 'Expand menu',
+      menu: 'Menu',
       loginExpired: 'Your login has expired, please sign in again',
     },
     tabs: {

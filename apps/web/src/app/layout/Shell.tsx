@@ -127,6 +127,7 @@ export function Shell() {
           onClose={() => setDrawerOpen(false)}
           size={MENU_WIDTH}
           closable={false}
+          aria-label={t('header.menu')}
           className="shell-drawer"
           styles={{ body: { padding: 0 } }}
         >

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { useScrollRegion } from '../../shared/list/scrollRegion';
 import { fundKeys, fundsErrorText } from './api';
 
 export interface PendingProposalsProps {
@@ -72,6 +73,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
   const busy = (kind: Decision['kind'], id: number) =>
     decide.isPending && decide.variables?.kind === kind && decide.variables.id === id;
 
+  const scrollRegion = useScrollRegion();
   return (
     <Card
       size="small"
@@ -83,6 +85,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
         <Alert type="error" showIcon title={t('common:list.loadFailed', { message: pending.error.message })} />
       )}
       <Table<ProposalRow>
+        ref={scrollRegion}
         size="small"
         rowKey="id"
         loading={pending.isPending}

@@ -12,9 +12,8 @@ import {
   Table,
   type TableColumnType,
   type TableProps,
-  type TableRef,
 } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNarrow } from '../../app/layout/useNarrow';
 import { useSession } from '../../app/session';
@@ -23,6 +22,7 @@ import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } 
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
 import { PhoneCards, type PhonePlace } from './PhoneCards';
 import { SavedViews } from './SavedViews';
+import { useScrollRegion } from './scrollRegion';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
 
@@ -267,16 +267,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     onChange: (pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }),
   };
 
-  const tableRef = useRef<TableRef>(null);
-  const regionLabel = t('list.region');
-  // A wide table scrolls sideways inside antd's box, which takes no attributes: it is made a named,
-  // focusable region here so that keyboard users can scroll it too (axe: scrollable-region-focusable).
-  useEffect(() => {
-    const box = tableRef.current?.nativeElement?.querySelector('.ant-table-content');
-    box?.setAttribute('tabindex', '0');
-    box?.setAttribute('role', 'region');
-    box?.setAttribute('aria-label', regionLabel);
-  });
+  const tableRef = useScrollRegion();
 
   return (
     <Card className="list-table" data-testid={props.testId}>
