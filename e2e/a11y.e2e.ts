@@ -122,7 +122,7 @@ describe('accessibility', () => {
       } finally {
         await context.close();
       }
-    }, 300_000);
+    }, 600_000);
   });
 
   it('a few pages at a phone width (360 px)', async () => {
