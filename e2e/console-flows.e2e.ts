@@ -2,6 +2,7 @@ import { endpoints } from '@paydesk/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/platform/totp.js';
+import { routeLocales } from '../apps/web/src/app/routes.locales.js';
 import { apiCall, apiLogin } from './support/api.js';
 import { chooseOption, signIn } from './support/console.js';
 import { createDemoOrder } from './support/merchant.js';
@@ -152,18 +153,13 @@ describe('shell', () => {
     }
     expect(await tabs()).toEqual(['tab-home', 'tab-accountManagement', 'tab-auditLog', 'tab-onlineUsers']);
     // Home has no close button; the others do.
-    expect(
-      await page
-        .locator('.ant-tabs-tab', { has: page.getByTestId('tab-home') })
-        .locator('.ant-tabs-tab-remove')
-        .count(),
-    ).toBe(0);
+    expect(await page.getByTestId('close-tab-home').count()).toBe(0);
+    expect(await page.getByTestId('close-tab-auditLog').getAttribute('aria-label')).toBe(
+      `Close “${routeLocales['en-US'].route.auditLog}”`,
+    );
 
     // Close the active tab: its left neighbour becomes active.
-    await page
-      .locator('.ant-tabs-tab', { has: page.getByTestId('tab-onlineUsers') })
-      .locator('.ant-tabs-tab-remove')
-      .click();
+    await page.getByTestId('close-tab-onlineUsers').click();
     await page.waitForURL(`${suite.server.url}/system/auditLog`);
 
     // Right-click a tab: close the others (home stays).

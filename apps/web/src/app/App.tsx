@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router';
 import { SecondLevelDialog } from '../features/auth/SecondLevelDialog';
 import type { Language } from '../i18n/language';
 import { createRouter } from './router';
+import { THEME } from './theme';
 
 const ANTD_LOCALE = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS } as const;
 
@@ -20,10 +21,7 @@ export function App() {
   const { i18n } = useTranslation();
   const router = useMemo(createRouter, []);
   return (
-    <ConfigProvider
-      locale={ANTD_LOCALE[i18n.language as Language] ?? zhCN}
-      theme={{ token: { colorPrimary: '#1f6feb' } }}
-    >
+    <ConfigProvider locale={ANTD_LOCALE[i18n.language as Language] ?? zhCN} theme={THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

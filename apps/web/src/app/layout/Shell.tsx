@@ -1,3 +1,12 @@
+import {
+  BellOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { endpoints, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -38,6 +47,12 @@ export function visibleMenuRoutes(user: { access: Parameters<typeof menuRoutesFo
   return menuRoutesFor(user.access, user).filter((r) => pageOf(r.name));
 }
 
+/** The name the page's h1 shows: its route's, or the 404 page's where the router shows that. */
+function titleOf(route: RouteDef | undefined): string {
+  if (route?.name === 'error401' || (route && pageOf(route.name))) return route.name;
+  return 'error404';
+}
+
 function useFullscreen() {
   const subscribe = (cb: () => void) => {
     document.addEventListener('fullscreenchange', cb);
@@ -66,6 +81,7 @@ export function Shell() {
     enabled: Boolean(user),
   });
   if (!user) return null;
+  const unreadCount = unread.data?.count ?? 0;
 
   const routes = visibleMenuRoutes(user);
   type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -112,6 +128,7 @@ export function Shell() {
           onClose={() => setDrawerOpen(false)}
           size={MENU_WIDTH}
           closable={false}
+          aria-label={t('header.menu')}
           className="shell-drawer"
           styles={{ body: { padding: 0 } }}
         >
@@ -144,10 +161,9 @@ export function Shell() {
               type="text"
               aria-label={menuOpen ? t('header.collapse') : t('header.expand')}
               data-testid="menu-toggle"
+              icon={menuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
               onClick={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
-            >
-              {menuOpen ? '⇤' : '☰'}
-            </Button>
+            />
             {/* On a phone the tab under the header names the page. */}
             {!narrow && (
               <Breadcrumb
@@ -167,33 +183,57 @@ export function Shell() {
               <Badge count={scriptErrors} size="small" data-testid="error-badge">
                 <Button
                   type="text"
+                  aria-label={t('header.scriptErrors')}
+                  icon={<WarningOutlined />}
                   onClick={() => navigate('/error_logger_page')}
                   disabled={!routeByPath('/error_logger_page')}
-                >
-                  ⚠
-                </Button>
+                />
               </Badge>
             </Tooltip>
             <LanguageSwitch />
             {!narrow && (
               <Tooltip title={fullscreen.on ? t('header.exitFullscreen') : t('header.fullscreen')}>
-                <Button type="text" onClick={fullscreen.toggle} data-testid="fullscreen">
-                  {fullscreen.on ? '⤡' : '⤢'}
-                </Button>
+                <Button
+                  type="text"
+                  aria-label={fullscreen.on ? t('header.exitFullscreen') : t('header.fullscreen')}
+                  icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                  onClick={fullscreen.toggle}
+                  data-testid="fullscreen"
+                />
               </Tooltip>
             )}
+            {/* The unread count sits on its own bell, drawn inside the button so no edge can cut it. */}
+            <Badge count={unreadCount} size="small" offset={[-6, 6]} data-testid="unread-badge">
+              <Button
+                type="text"
+                aria-label={
+                  unreadCount > 0
+                    ? `${t('header.messages')} (${t('header.unread', { count: unreadCount })})`
+                    : t('header.messages')
+                }
+                icon={<BellOutlined />}
+                onClick={() => navigate('/message_page')}
+                data-testid="messages-button"
+              />
+            </Badge>
             <Dropdown menu={{ items: userMenu }} trigger={['click']}>
-              <Badge count={unread.data?.count ?? 0} size="small" data-testid="unread-badge">
-                <Button type="text" data-testid="user-menu">
-                  {narrow ? user.name : `${user.name} · ${t(`role.${user.access}`)}`}
+              {narrow ? (
+                <Button type="text" aria-label={user.name} icon={<UserOutlined />} data-testid="user-menu" />
+              ) : (
+                <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+                  {`${user.name} · ${t(`role.${user.access}`)}`}
                 </Button>
-              </Badge>
+              )}
             </Dropdown>
           </Space>
         </Header>
         <DemoHistoryBanner />
         <TagTabs />
         <Content className="shell-content">
+          {/* Every page's one h1: the route's name, as the menu and the tab call it. */}
+          <h1 className="page-title" data-testid="page-title">
+            {t(`routes:route.${titleOf(current)}`)}
+          </h1>
           <PageBoundary key={location.pathname}>
             <Suspense fallback={<div className="page-loading" />}>
               <Outlet />

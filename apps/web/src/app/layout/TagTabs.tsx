@@ -1,6 +1,8 @@
+import { CloseOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { routeByPath } from '@paydesk/contract';
-import { Dropdown, type MenuProps, Modal, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Dropdown, type MenuProps, Modal, theme } from 'antd';
+import type { CSSProperties } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { closeAll, closeOthers, closeTab, HOME_TAB, isClosable, openTab, type Tab } from '../tabs';
@@ -19,7 +21,7 @@ function restore(): Tab[] {
   }
 }
 
-/** The tag tabs bar: one tab per opened page, home first and not closable, a right-click menu. */
+/** The tag tabs bar: one tab per opened page, home first and not closable, a right-click menu, one bar menu. */
 export function TagTabs() {
   const { t } = useTranslation(['common', 'routes']);
   const location = useLocation();
@@ -32,6 +34,13 @@ export function TagTabs() {
     if (route && !route.hideInMenu) setTabs((current) => openTab(current, { path: route.path, name: route.name }));
   }, [active]);
   useEffect(() => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tabs)), [tabs]);
+  const { token } = theme.useToken();
+  // The active page's tab scrolls into view when the bar is wider than the screen (called when a
+  // link becomes the active one).
+  const showActive = useCallback(
+    (link: HTMLAnchorElement | null) => link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    [],
+  );
 
   /** Runs `action` at once, or after the confirmation when a closed page asks for it. */
   const confirmThen = (closing: Tab[], action: () => void) => {
@@ -75,39 +84,63 @@ export function TagTabs() {
     { key: 'closeAll', label: t('tabs.closeAll'), onClick: all },
   ];
 
+  const label = (tab: Tab) => t(`routes:route.${tab.name}`);
+  /** The bar's one menu: every open page (the bar scrolls when they do not fit), then the close actions. */
+  const barMenu: MenuProps['items'] = [
+    ...tabs.map((tab) => ({ key: `open:${tab.path}`, label: label(tab), onClick: () => navigate(tab.path) })),
+    { type: 'divider' },
+    { key: 'closeOthers', label: t('tabs.closeOthers'), onClick: () => others(active) },
+    { key: 'closeAll', label: t('tabs.closeAll'), onClick: all },
+  ];
+
+  // The open pages are links to them, not an ARIA tab list: there are no tab panels, and a tab list may
+  // hold nothing but tabs (the close buttons and the menu would break it).
   return (
-    <Tabs
+    <nav
       className="tag-tabs"
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={active}
-      onChange={(path) => navigate(path)}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
-      tabBarExtraContent={
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'closeOthers', label: t('tabs.closeOthers'), onClick: () => others(active) },
-              { key: 'closeAll', label: t('tabs.closeAll'), onClick: all },
-            ],
-          }}
-        >
-          <span className="tag-tabs-more" data-testid="tabs-menu">
-            ⋯
-          </span>
-        </Dropdown>
-      }
-      items={tabs.map((tab) => ({
-        key: tab.path,
-        closable: isClosable(tab),
-        label: (
-          <Dropdown trigger={['contextMenu']} menu={{ items: menuFor(tab) }}>
-            <span data-testid={`tab-${tab.name}`}>{t(`routes:route.${tab.name}`)}</span>
-          </Dropdown>
-        ),
-      }))}
-    />
+      aria-label={t('tabs.label')}
+      style={{ '--tag-primary': token.colorPrimary } as CSSProperties}
+    >
+      <ul className="tag-tabs-list">
+        {tabs.map((tab) => (
+          <li key={tab.path} className={tab.path === active ? 'tag-tab tag-tab-active' : 'tag-tab'}>
+            <Dropdown trigger={['contextMenu']} menu={{ items: menuFor(tab) }}>
+              <a
+                href={tab.path}
+                aria-current={tab.path === active ? 'page' : undefined}
+                ref={tab.path === active ? showActive : undefined}
+                data-testid={`tab-${tab.name}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(tab.path);
+                }}
+              >
+                {label(tab)}
+              </a>
+            </Dropdown>
+            {isClosable(tab) && (
+              <button
+                type="button"
+                className="tag-tab-close"
+                aria-label={t('tabs.closeTab', { name: label(tab) })}
+                data-testid={`close-tab-${tab.name}`}
+                onClick={() => close(tab.path)}
+              >
+                <CloseOutlined />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Dropdown trigger={['click']} menu={{ items: barMenu }}>
+        <Button
+          type="text"
+          size="small"
+          icon={<EllipsisOutlined />}
+          aria-label={t('tabs.more')}
+          data-testid="tabs-menu"
+        />
+      </Dropdown>
+    </nav>
   );
 }

@@ -260,7 +260,7 @@ export default function ApiTestPage() {
       <Card>
         <Typography.Paragraph type="secondary">
           {t('intro', { path: endpoints.orders.create.path })}{' '}
-          <Typography.Link href={MERCHANT_GUIDE_PATH} target="_blank" data-testid="api-test-guide">
+          <Typography.Link href={MERCHANT_GUIDE_PATH} target="_blank" underline data-testid="api-test-guide">
             {t('guide')}
           </Typography.Link>
         </Typography.Paragraph>
@@ -327,7 +327,7 @@ export default function ApiTestPage() {
             </Col>
             {textItem('mchId', [{ required: true, message: t('error.mchId') }, contractRule('mchId', 'mchId')])}
             <Col xs={24} md={12} xl={8}>
-              <Form.Item label={t('field.mchOrderNo')} required>
+              <Form.Item label={t('field.mchOrderNo')} htmlFor="mchOrderNo" required>
                 <Space.Compact style={{ width: '100%' }}>
                   <Form.Item
                     name="mchOrderNo"
@@ -385,6 +385,7 @@ export default function ApiTestPage() {
             <Col xs={24} md={12} xl={8}>
               <Form.Item
                 label={t('field.secret')}
+                htmlFor="apitest-secret"
                 required
                 extra={t('hint.secret')}
                 validateStatus={secretMissing ? 'error' : undefined}
@@ -398,6 +399,7 @@ export default function ApiTestPage() {
                     setSecretMissing(false);
                   }}
                   autoComplete="off"
+                  id="apitest-secret"
                   data-testid="apitest-secret"
                 />
               </Form.Item>

@@ -26,16 +26,16 @@ export default function GoogleVerifyPage() {
   const secret = info.data?.googleSecret;
 
   return (
-    <div className="login-page">
+    <main className="login-page">
       <Card
-        title={t('bind.title')}
+        title={<h1 className="login-title">{t('bind.title')}</h1>}
         className="login-card"
         extra={<Button onClick={() => void logout()}>{t('bind.logout')}</Button>}
       >
         <Typography.Paragraph>{t('bind.intro')}</Typography.Paragraph>
         {secret && info.data?.googleAuthUrl && (
           <Space orientation="vertical" align="center" className="bind-qr">
-            <QRCode value={info.data.googleAuthUrl} size={180} />
+            <QRCode value={info.data.googleAuthUrl} size={180} aria-label={t('bind.qr')} />
             <Typography.Text copyable code data-testid="google-secret">
               {secret}
             </Typography.Text>
@@ -57,6 +57,6 @@ export default function GoogleVerifyPage() {
           </Button>
         </Form>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -32,7 +32,7 @@ export default function LoginPage() {
   });
 
   return (
-    <div className="login-page">
+    <main className="login-page">
       <div className="login-language">
         <LanguageSwitch />
       </div>
@@ -77,6 +77,6 @@ export default function LoginPage() {
           </Button>
         </Form>
       </section>
-    </div>
+    </main>
   );
 }

@@ -18,6 +18,7 @@ export const authLocales = {
       title: '绑定身份验证器',
       intro: '请用谷歌身份验证器（或任一 TOTP 应用）扫描二维码，或手动输入密钥，然后输入它显示的 6 位验证码完成绑定。',
       secret: '密钥',
+      qr: '绑定用的二维码，内容与下方的密钥相同',
       code: '验证码',
       submit: '确认绑定',
       done: '绑定成功',
@@ -42,6 +43,7 @@ export const authLocales = {
       intro:
         '請用 Google 身分驗證器（或任一 TOTP 應用程式）掃描 QR 碼，或手動輸入金鑰，然後輸入其顯示的 6 位驗證碼完成綁定。',
       secret: '金鑰',
+      qr: '綁定用的 QR 碼，內容與下方的金鑰相同',
       code: '驗證碼',
       submit: '確認綁定',
       done: '綁定成功',
@@ -66,6 +68,7 @@ export const authLocales = {
       intro:
         'Scan the QR code with Google Authenticator (or any TOTP app), or type the secret in, then enter the 6-digit code it shows to finish.',
       secret: 'Secret',
+      qr: 'QR code for binding; it holds the secret shown below',
       code: 'Code',
       submit: 'Confirm',
       done: 'Authenticator bound',

@@ -97,7 +97,7 @@ export default function MerchantListPage() {
     onError: (error) => void message.error(t('error.updateFailed', { message: failure(error) })),
   });
 
-  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+  const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   const columns: Array<ListColumn<MerchantRow>> = [
     { title: t('column.id'), dataIndex: 'id', defaultHidden: true },
@@ -112,11 +112,12 @@ export default function MerchantListPage() {
           <EnabledSwitch
             checked={on}
             testId={`merchant-enabled-${row.merchantNo}`}
+            label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.name })}
             onToggle={(enabled) => call(endpoints.merchants.setEnabled, { id: row.id, enabled })}
             invalidate={merchantKeys.all}
           />
         ) : (
-          <Tag color={on ? 'green' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>
+          <Tag color={on ? 'success' : 'default'} data-testid={`merchant-enabled-${row.merchantNo}`}>
             {on ? t('enabledOn') : t('enabledOff')}
           </Tag>
         ),

@@ -280,7 +280,7 @@ export function OrderDetailDrawer(props: {
                           dataIndex: 'outcome',
                           key: 'outcome',
                           render: (outcome: string) => (
-                            <Tag color={outcome === 'chosen' ? 'green' : undefined}>
+                            <Tag color={outcome === 'chosen' ? 'success' : undefined}>
                               {labelOr(i18n, `orders:outcome.${outcome}`, outcome)}
                             </Tag>
                           ),

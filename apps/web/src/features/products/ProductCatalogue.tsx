@@ -134,6 +134,7 @@ export function ProductCatalogue(props: { canManage: boolean }) {
                 checked={on}
                 disabled={!props.canManage}
                 loading={update.isPending && update.variables?.id === p.id}
+                aria-label={t('common:a11y.rowControl', { what: t('column.enabled'), row: productName(p.id) })}
                 data-testid={`product-enabled-${p.id}`}
                 onChange={(next) =>
                   update.mutate({ id: p.id, enabled: next, minAmount: p.minAmount, maxAmount: p.maxAmount })

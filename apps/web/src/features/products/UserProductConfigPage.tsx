@@ -37,7 +37,7 @@ export default function UserProductConfigPage() {
   const options = usePartyOptions();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [tab, setTab] = useState('settings');
-  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('value.yes') : t('value.no')}</Tag>;
+  const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('value.yes') : t('value.no')}</Tag>;
 
   const columns: Array<ListColumn<UserProductRow>> = [
     {

@@ -96,7 +96,7 @@ export function AuthenticatorCard({ user }: { user: UserInfo }) {
       {binding && (
         <Space orientation="vertical" className="bind-qr">
           <Typography.Paragraph>{t('authenticator.scan')}</Typography.Paragraph>
-          <QRCode value={binding.googleAuthUrl} size={180} />
+          <QRCode value={binding.googleAuthUrl} size={180} aria-label={t('common:a11y.qr', { name: 'PayDesk' })} />
           <Typography.Text copyable code data-testid="profile-google-secret">
             {binding.googleSecret}
           </Typography.Text>

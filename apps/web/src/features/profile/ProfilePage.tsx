@@ -39,9 +39,9 @@ function SummaryCard({ user }: { user: UserInfo }) {
         <Descriptions.Item label={t('summary.role')}>{t(`common:role.${user.access}`)}</Descriptions.Item>
         <Descriptions.Item label={t('summary.authenticator')}>
           {user.confirmBind ? (
-            <Tag color="green">{t('summary.bound')}</Tag>
+            <Tag color="success">{t('summary.bound')}</Tag>
           ) : (
-            <Tag color="orange">{t('summary.notBound')}</Tag>
+            <Tag color="warning">{t('summary.notBound')}</Tag>
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t('summary.allowModify')}>

@@ -48,12 +48,17 @@ export function ResourceDetailDrawer(props: { resourceId: number; productId: num
             </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('detail.state')}>
-            {d.state === 0 ? <Tag color="green">{t('state.on')}</Tag> : <Tag>{t('state.off')}</Tag>}
+            {d.state === 0 ? <Tag color="success">{t('state.on')}</Tag> : <Tag>{t('state.off')}</Tag>}
           </Descriptions.Item>
           <Descriptions.Item label={t('detail.link')}>{d.link ?? ''}</Descriptions.Item>
           <Descriptions.Item label={t('detail.jumpLink')}>{d.jumpLink ?? ''}</Descriptions.Item>
           <Descriptions.Item label={t('detail.qrCode')}>
-            <ResourceQr resource={d} size={180} testId="resource-detail-qr" />
+            <ResourceQr
+              resource={d}
+              name={`${d.supplierName} · ${d.productName}`}
+              size={180}
+              testId="resource-detail-qr"
+            />
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -8,9 +8,9 @@ import {
   routeByPath,
 } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Popconfirm, Space, Typography, Upload } from 'antd';
+import { App, Button, Checkbox, type CheckboxProps, Popconfirm, Space, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
@@ -155,7 +155,7 @@ export default function ResourceListPage() {
       ? [
           {
             title: (
-              <Checkbox
+              <SelectAll
                 checked={allSelected}
                 indeterminate={!allSelected && pageIds.some((id) => selected.includes(id))}
                 data-testid="resource-select-all"
@@ -377,4 +377,15 @@ export default function ResourceListPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The header's select-all box. antd's table copies every column title into a hidden row it measures
+ * widths with; the copy there is left out, so no hidden checkbox can take the keyboard's focus.
+ */
+function SelectAll(props: CheckboxProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [measuring, setMeasuring] = useState(false);
+  useLayoutEffect(() => setMeasuring(Boolean(ref.current?.closest('.ant-table-measure-row'))), []);
+  return <span ref={ref}>{measuring ? null : <Checkbox {...props} />}</span>;
 }

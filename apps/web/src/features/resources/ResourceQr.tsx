@@ -15,8 +15,16 @@ type QrSource = Pick<ResourceRow, 'id' | 'qrCode' | 'qrImageId' | 'link'>;
  * when the QR code has rendered (status 'active'), when the image has loaded, or at once when the
  * resource has no QR at all (nothing to wait for).
  */
-export function ResourceQr(props: { resource: QrSource; size: number; onLoaded?: () => void; testId: string }) {
-  const { t } = useTranslation('resources');
+export function ResourceQr(props: {
+  resource: QrSource;
+  /** Whose QR code it is, for its text alternative. */
+  name: string;
+  size: number;
+  onLoaded?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation(['resources', 'common']);
+  const label = t('common:a11y.qr', { name: props.name });
   const { resource, onLoaded } = props;
   const text = resource.qrCode ?? (resource.qrImageId === null ? resource.link : null);
   const image = useQuery({
@@ -33,14 +41,22 @@ export function ResourceQr(props: { resource: QrSource; size: number; onLoaded?:
 
   if (text !== null) {
     return (
-      <QRCode value={text} size={props.size} type="svg" status="active" bordered={false} data-testid={props.testId} />
+      <QRCode
+        value={text}
+        size={props.size}
+        type="svg"
+        status="active"
+        bordered={false}
+        aria-label={label}
+        data-testid={props.testId}
+      />
     );
   }
   if (image.data) {
     return (
       <img
         src={image.data.dataUrl}
-        alt="QR"
+        alt={label}
         width={props.size}
         height={props.size}
         style={{ objectFit: 'contain' }}
@@ -68,6 +84,7 @@ export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }
       checked={row.state === 0}
       disabled={!props.canToggle || !loaded}
       testId={`resource-enabled-${row.id}`}
+      label={t('common:a11y.rowControl', { what: t('filter.state'), row: row.name })}
       onToggle={(enable) =>
         call(endpoints.resources.enableResource, { resourceId: row.id, productId: row.productId, enable })
       }
@@ -76,7 +93,7 @@ export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }
   );
   return (
     <Space>
-      <ResourceQr resource={row} size={56} onLoaded={markLoaded} testId={`resource-qr-${row.id}`} />
+      <ResourceQr resource={row} name={row.name} size={56} onLoaded={markLoaded} testId={`resource-qr-${row.id}`} />
       {props.canToggle && !loaded ? <Tooltip title={t('qr.loading')}>{sw}</Tooltip> : sw}
     </Space>
   );

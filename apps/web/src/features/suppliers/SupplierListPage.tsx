@@ -240,6 +240,7 @@ export default function SupplierListPage() {
           checked={on}
           disabled={!canEdit}
           testId={`supplier-enabled-${row.account}`}
+          label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.account })}
           onToggle={(enabled) => call(endpoints.suppliers.setEnabled, { id: row.id, enabled })}
           invalidate={supplierKeys.all}
         />

@@ -221,6 +221,7 @@ export default function SupplierProxyPage() {
           checked={on}
           disabled={!canManage}
           testId={`agent-enabled-${row.account}`}
+          label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.account })}
           onToggle={(enabled) =>
             call(endpoints.suppliers.updateAgent, {
               agentId: row.supplierId,

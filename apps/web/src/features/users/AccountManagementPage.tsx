@@ -226,7 +226,7 @@ export default function AccountManagementPage() {
   const running = (key: string) => action.isPending && action.variables?.key === key;
   const close = () => setDialog(null);
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
-  const yesNo = (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+  const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   return (
     <div className="page">
@@ -286,6 +286,7 @@ export default function AccountManagementPage() {
                 checked={on}
                 disabled={!canManageRow(row)}
                 loading={running(`${row.id}:googleVerify`)}
+                aria-label={t('common:a11y.rowControl', { what: t('column.enableGoogleVerify'), row: row.account })}
                 data-testid={`user-google-verify-${row.account}`}
                 onChange={(next) =>
                   run({
@@ -307,6 +308,7 @@ export default function AccountManagementPage() {
                 checked={on}
                 disabled={!canManageRow(row)}
                 loading={running(`${row.id}:allowModify`)}
+                aria-label={t('common:a11y.rowControl', { what: t('column.allowModify'), row: row.account })}
                 data-testid={`user-allow-modify-${row.account}`}
                 onChange={(next) =>
                   run({

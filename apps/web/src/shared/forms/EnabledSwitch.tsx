@@ -11,6 +11,8 @@ export function EnabledSwitch(props: {
   checked: boolean;
   onToggle(next: boolean): Promise<unknown>;
   testId: string;
+  /** What it switches, for screen readers (it shows no text): e.g. 'Enabled: merchant1'. */
+  label: string;
   disabled?: boolean;
   /** The queries to reload once it worked. */
   invalidate: QueryKey;
@@ -32,6 +34,7 @@ export function EnabledSwitch(props: {
       checked={props.checked}
       disabled={props.disabled}
       loading={toggle.isPending}
+      aria-label={props.label}
       data-testid={props.testId}
       onChange={(next) => toggle.mutate(next)}
     />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { formatMoney } from '../format/money';
+import { useScrollRegion } from '../list/scrollRegion';
 import { useSession } from '../session/session';
 import { fundKeys } from './api';
 
@@ -73,6 +74,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
   const busy = (kind: Decision['kind'], id: number) =>
     decide.isPending && decide.variables?.kind === kind && decide.variables.id === id;
 
+  const scrollRegion = useScrollRegion();
   return (
     <Card
       size="small"
@@ -84,6 +86,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
         <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, pending.error) })} />
       )}
       <Table<ProposalRow>
+        ref={scrollRegion}
         size="small"
         rowKey="id"
         loading={pending.isPending}

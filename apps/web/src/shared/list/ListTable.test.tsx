@@ -167,6 +167,15 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('list-total-balance').textContent).toBe('1,234,567.89');
   });
 
+  it('names its controls and makes the sideways-scrolling table a focusable region (accessibility)', async () => {
+    renderList();
+    await screen.findByText('alice');
+    const region = screen.getByRole('region', { name: 'Data table' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.querySelector('table')).not.toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Views' })).toBeTruthy();
+  });
+
   it('has no totals row when the answer carries no summary', async () => {
     fetchPage.mockResolvedValue({ list: ROWS, total: 2 });
     renderList();

@@ -24,6 +24,7 @@ import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from '
 import { PhoneCards, type PhonePlace } from './PhoneCards';
 import { type RowActions, useRowActions } from './rowActions';
 import { SavedViews } from './SavedViews';
+import { useScrollRegion } from './scrollRegion';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
 
@@ -287,6 +288,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
     onChange: (pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }),
   };
 
+  const tableRef = useScrollRegion();
+
   return (
     <Card className="list-table" data-testid={props.testId}>
       {fields.length > 0 && (
@@ -422,6 +425,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         />
       ) : (
         <Table<Row>
+          ref={tableRef}
           rowKey={props.rowKey}
           columns={tableColumns}
           dataSource={query.data?.list ?? []}

@@ -82,6 +82,7 @@ export function SavedViews(props: SavedViewsProps) {
       <Space size={8}>
         <Select<number>
           data-testid="list-views"
+          aria-label={t('list.views')}
           className="list-views"
           style={{ minWidth: 180 }}
           placeholder={t('list.views')}

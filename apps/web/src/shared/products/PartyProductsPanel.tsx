@@ -65,7 +65,7 @@ export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProd
               r.id === null ? (
                 <Tag>{t('value.notSaved')}</Tag>
               ) : (
-                <Tag color={on ? 'green' : 'default'}>{on ? t('value.yes') : t('value.no')}</Tag>
+                <Tag color={on ? 'success' : 'default'}>{on ? t('value.yes') : t('value.no')}</Tag>
               ),
           },
           ...(role === 'merchant'
