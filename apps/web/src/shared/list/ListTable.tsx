@@ -21,56 +21,14 @@ import { useSession } from '../session/session';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { DateRangeFilter } from './DateRangeFilter';
 import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
-import { PhoneCards, type PhonePlace } from './PhoneCards';
+import { PhoneCards } from './PhoneCards';
 import { type RowActions, useRowActions } from './rowActions';
 import { SavedViews } from './SavedViews';
 import { useScrollRegion } from './scrollRegion';
+import type { FilterField, Filters, ListColumn, ListParams, Page } from './types';
 
 export { FILTER_DATE_FORMAT, moneyFilterText } from './filterValues';
-
-export type FilterField =
-  | { kind: 'text'; name: string; label: string }
-  | { kind: 'select'; name: string; label: string; options: Array<{ value: string; label: string }> }
-  /** A time range sent as two fields (startTime/endTime by default). */
-  | { kind: 'dateRange'; name: string; label: string; keys?: [string, string] }
-  /** An amount typed in major units, sent with 0.0001 added (spec section 5). */
-  | { kind: 'money'; name: string; label: string }
-  /** A whole number (an id, a count). */
-  | { kind: 'number'; name: string; label: string };
-
-/**
- * A column of a list: an antd column plus what the list does with it. `key` (or a string
- * `dataIndex`) names it for column settings, sorting and the totals row.
- */
-export type ListColumn<Row> = TableColumnType<Row> & {
-  /** Minor units: shown divided by 100 with separators; totalled from the answer's `summary[key]`. */
-  money?: boolean;
-  /** Sortable on the server: clicking sends `sortBy=<sortKey>&sortOrder=asc|desc`. */
-  sortKey?: string;
-  /** Hidden until the user shows it in the column settings. */
-  defaultHidden?: boolean;
-  /**
-   * Its place on a row's card on a phone: a line (`true`; without any, the card shows the first few
-   * columns), the card's title (`'title'`; else the first column), or its top right corner (`'extra'`).
-   */
-  phone?: PhonePlace;
-};
-
-export type Filters = Record<string, string | number | boolean | undefined>;
-
-export interface Page<Row> {
-  list: Row[];
-  total: number;
-  /** Sums of the money columns over the whole filtered set, by column key. */
-  summary?: Record<string, number> | undefined;
-}
-
-export interface ListParams extends Filters {
-  pageIndex: number;
-  pageSize: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
+export type { FilterField, Filters, ListColumn, ListParams, Page, PhonePlace } from './types';
 
 export interface ListTableProps<Row> {
   /** Query key prefix; the filters and page are appended. Invalidate the prefix to reload. */

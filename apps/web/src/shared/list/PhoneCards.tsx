@@ -1,12 +1,10 @@
 import { Card, Descriptions, Empty, Pagination, type PaginationProps, Space, Spin, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { columnId } from './columnSettings';
+import type { PhonePlace } from './types';
 
 /** Lines a card shows under its title when no column of the page asks for a line on phones. */
 const PHONE_LINES = 4;
-
-/** Where a column goes on a card: a line (true), the title, or the top right corner; false: nowhere. */
-export type PhonePlace = boolean | 'title' | 'extra';
 
 export interface PhoneCardsProps<Row> {
   /** The list's visible columns, as the table would get them (renders and money formatting applied). */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import { call } from '../api/http';
-import type { Filters } from './ListTable';
+import type { Filters } from './types';
 
 export interface SavedViewsProps {
   /** The page's route name. */

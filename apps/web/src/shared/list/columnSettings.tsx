@@ -1,7 +1,7 @@
 import { Button, Checkbox, Popover, Space } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from './ListTable';
+import type { ListColumn } from './types';
 
 /** A column's name for settings, sorting and totals: its `key`, else its `dataIndex` when a string. */
 export function columnId<Row>(col: ListColumn<Row>): string | undefined {

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { FilterField, Filters } from './ListTable';
+import type { FilterField, Filters } from './types';
 
 /** Spec section 5: dates go to the server as 'YYYY-MM-DD HH:mm:ss'. */
 export const FILTER_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
