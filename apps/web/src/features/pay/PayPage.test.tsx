@@ -339,6 +339,18 @@ describe('submitting the UTR', () => {
     await user.click(screen.getByTestId('pay-utr-submit'));
     expect(await screen.findByTestId('pay-state-rejected')).toBeTruthy();
   });
+
+  it('a refusal in the payer’s language, never the server’s English', async () => {
+    await i18next.changeLanguage('zh-CN');
+    answerOrder(ok(payerOrder()));
+    const user = userEvent.setup();
+    renderPay();
+    server.answers.set(SUBMIT_PATH, { code: 429, msg: 'too many requests, try again later', data: null });
+    await user.type(await screen.findByTestId('pay-utr-input'), '412345678901');
+    await user.click(screen.getByTestId('pay-utr-submit'));
+    expect(await screen.findByText('提交失败：操作太频繁，请稍后再试')).toBeTruthy();
+    expect(screen.queryByText(/too many requests/)).toBeNull();
+  });
 });
 
 describe('the order’s outcome', () => {

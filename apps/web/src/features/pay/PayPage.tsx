@@ -7,6 +7,7 @@ import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { type LoadedOrder, usePayerOrder, useSubmit } from './api';
 import { formatCountdown, remainingMs, usdtText } from './countdown';
+import { payerErrorText } from './errorText';
 import { PayeeDetails } from './PayeeDetails';
 import './pay.css';
 
@@ -76,7 +77,7 @@ function UtrForm(props: { orderCode: string; usdt: boolean; reload: () => Promis
     submit.error instanceof ApiError && submit.error.code === Code.businessRule
       ? t('utr.notAwaiting')
       : submit.error
-        ? t('utr.failed', { message: submit.error.message })
+        ? t('utr.failed', { message: payerErrorText(t, submit.error) })
         : null;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -284,7 +285,7 @@ export default function PayPage({ orderCode }: { orderCode: string }) {
       <StateResult kind="warning" name="notFound" testId="pay-state-notFound" />
     ) : (
       <section className="pay-result pay-result-error">
-        <h2>{t('state.loadFailed', { message: order.error.message })}</h2>
+        <h2>{t('state.loadFailed', { message: payerErrorText(t, order.error) })}</h2>
         <button type="button" className="pay-button" onClick={() => void refetch()}>
           {t('action.retry')}
         </button>

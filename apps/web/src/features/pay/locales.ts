@@ -60,6 +60,12 @@ export const payLocales = {
       submittedBody: '我们已收到您的凭证 {{utr}}。确认后本页会自动更新，请勿重复付款。',
       lateHint: '如果您在超时前已经付款，请提交 UTR 以便核实。',
     },
+    refusal: {
+      tooMany: '操作太频繁，请稍后再试',
+      server: '服务器暂时无法处理，请稍后再试',
+      network: '网络连接失败，请检查网络后重试',
+      notFound: '订单不存在',
+    },
     state: {
       timedOutTitle: '订单已超时',
       timedOutBody: '付款时间已过，请不要再向该账户付款。如需继续，请返回商户重新下单。',
@@ -133,6 +139,12 @@ export const payLocales = {
       submittedTitle: '已提交，正在核實您的付款',
       submittedBody: '我們已收到您的憑證 {{utr}}。確認後本頁會自動更新，請勿重複付款。',
       lateHint: '如果您在逾時前已經付款，請提交 UTR 以便核實。',
+    },
+    refusal: {
+      tooMany: '操作太頻繁，請稍後再試',
+      server: '伺服器暫時無法處理，請稍後再試',
+      network: '網路連線失敗，請檢查網路後重試',
+      notFound: '訂單不存在',
     },
     state: {
       timedOutTitle: '訂單已逾時',
@@ -208,6 +220,12 @@ export const payLocales = {
       submittedBody:
         'We received your reference {{utr}}. This page updates once the payment is confirmed; do not pay again.',
       lateHint: 'If you paid before the time ran out, submit the UTR so the payment can be checked.',
+    },
+    refusal: {
+      tooMany: 'Too many attempts, please try again in a minute',
+      server: 'The server could not take it just now, please try again',
+      network: 'No connection: check your network and try again',
+      notFound: 'No such order',
     },
     state: {
       timedOutTitle: 'This order has timed out',
