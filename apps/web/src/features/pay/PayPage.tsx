@@ -1,10 +1,9 @@
 import { Code, ORDER_STATE, ordersEndpoints, PAID_STATES, productById, utrSchema } from '@paydesk/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../i18n/core';
-import { LANGUAGES, type Language } from '../../i18n/language';
 import { ApiError, call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { LanguageSwitch } from '../../shared/layout/LanguageSwitch';
 import { type LoadedOrder, usePayerOrder, useSubmit } from './api';
 import { formatCountdown, remainingMs, usdtText } from './countdown';
 import { payerErrorText } from './errorText';
@@ -24,26 +23,6 @@ function useRemaining(order: LoadedOrder | undefined): number | null {
     return () => clearInterval(timer);
   }, []);
   return order ? remainingMs(order, Math.max(phoneNow, order.receivedAt)) : null;
-}
-
-/** The payer's language, saved like the console's choice; a native select works on every phone. */
-function LanguageSelect() {
-  const { t, i18n } = useTranslation('common');
-  return (
-    <select
-      className="pay-language"
-      aria-label={t('language.label')}
-      data-testid="language-switch"
-      value={i18n.language}
-      onChange={(e) => void changeLanguage(e.target.value as Language)}
-    >
-      {LANGUAGES.map((lang) => (
-        <option key={lang} value={lang} lang={lang}>
-          {t(`language.${lang}`)}
-        </option>
-      ))}
-    </select>
-  );
 }
 
 function Notice(props: { kind: 'info' | 'success' | 'error'; title: string; body?: ReactNode; testId?: string }) {
@@ -309,7 +288,7 @@ export default function PayPage({ orderCode }: { orderCode: string }) {
     <div className="pay-page">
       <header className="pay-header">
         <h1>{t('title')}</h1>
-        <LanguageSelect />
+        <LanguageSwitch className="pay-language" />
       </header>
       <main className="pay-card">{content}</main>
     </div>

@@ -4,13 +4,13 @@ import { LANGUAGES, type Language } from '../../i18n/language';
 
 /**
  * The language choice: a native select (works the same on a phone and with a screen reader, and
- * keeps antd's Select, with its virtual list, out of the login page's first download).
+ * keeps antd's Select, with its virtual list, out of the login page's and the payer page's downloads).
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ className = 'language-switch' }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   return (
     <select
-      className="language-switch"
+      className={className}
       aria-label={t('language.label')}
       data-testid="language-switch"
       value={i18n.language}
