@@ -205,7 +205,8 @@ describe('on a phone', () => {
     const menu = page.getByTestId('side-menu');
     expect(await menu.isVisible()).toBe(false);
     await page.getByTestId('menu-toggle').click();
-    await menu.getByText('Collection orders', { exact: true }).click();
+    // The group, whose title is also the name of the supplier's own list in it.
+    await menu.locator('.ant-menu-submenu-title').getByText('Collection orders', { exact: true }).click();
     await menu.getByTestId('menu-item-orderListSupplier').click();
     await page.waitForURL(`${suite.server.url}/order/list/supplier`);
     await expect.poll(() => menu.isVisible()).toBe(false);
