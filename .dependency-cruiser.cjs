@@ -40,7 +40,8 @@ const webRules = [
   },
   {
     name: 'web-no-cycle',
-    comment: 'no import cycles within the console, type-only ones included: move the shared piece (often its types) into a module of its own',
+    comment:
+      'no import cycles within the console, type-only ones included: move the shared piece (often its types) into a module of its own',
     severity: 'error',
     from: { path: WEB },
     to: { path: WEB, circular: true },
