@@ -24,6 +24,7 @@ import type { MerchantsService } from '../merchants/merchants.service.js';
 import { moveOrderState, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
 import { signParams } from '../orders/signature.js';
+import { callbackUrl } from './callback-url.js';
 import { type Exchange, postForm } from './delivery.js';
 import { DELIVERY_OF, LOCK_DELIVERY, RECORD_DELIVERED } from './statements.js';
 
@@ -147,8 +148,8 @@ export class CallbacksService {
       .select({ notifyUrl: merchants.notifyUrl, callbackEnabled: merchants.callbackEnabled })
       .from(merchants)
       .where(eq(merchants.id, order.merchantId));
-    const url = order.notifyUrl ?? merchant?.notifyUrl ?? null;
-    if (!merchant?.callbackEnabled || !url) return null;
+    const url = callbackUrl(order, merchant);
+    if (!url) return null;
     const row = await this.insertCallback(tx, order, url, trigger);
     return { callbackId: row.id };
   }
