@@ -10,7 +10,7 @@ import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import { ApiError, configureHttp } from '../api/http';
 import { getToken2, setToken2 } from '../api/session-storage';
 import { ListTable } from './ListTable';
-import { type RowActionFormProps, type RowActions, rowAction } from './rowActions';
+import { type RowActionFormProps, type RowActionPanelProps, type RowActions, rowAction } from './rowActions';
 
 interface Row {
   id: number;
@@ -27,6 +27,18 @@ function RenameDialog({ row, busy, onSubmit, onClose }: RowActionFormProps<Row, 
   return (
     <Modal open title="Rename" onOk={() => onSubmit(name)} onCancel={onClose} okButtonProps={{ loading: busy }}>
       <Input aria-label="New name" value={name} onChange={(e) => setName(e.target.value)} data-testid="rename-name" />
+    </Modal>
+  );
+}
+
+/** A panel: shows the row and changes it by its own call, then reloads the list. */
+function NotesPanel({ row, onClose, onDone }: RowActionPanelProps<Row>) {
+  return (
+    <Modal open title="Notes" footer={null} onCancel={onClose}>
+      <span data-testid="notes-of">{row.name}</span>
+      <button type="button" data-testid="notes-save" onClick={() => void onDone()}>
+        save
+      </button>
     </Modal>
   );
 }
@@ -83,6 +95,14 @@ const ACTIONS = [
     allowed: () => true,
     run: (row) => run.remove(row),
   }),
+  rowAction<Row>({
+    key: 'notes',
+    label: 'common:action.view',
+    icon: <EditOutlined />,
+    roles: ['merchant'],
+    allowed: (row) => row.enabled,
+    panel: NotesPanel,
+  }),
 ];
 
 const onDone = vi.fn(async () => undefined);
@@ -92,6 +112,7 @@ const CONFIG: RowActions<Row> = {
   testIdOf: (row) => String(row.id),
   errorText: (error) => `why: ${error.message}`,
   onDone,
+  attrs: (row) => ({ 'data-name': row.name }),
 };
 
 beforeAll(() => {
@@ -149,10 +170,23 @@ describe('declared row actions', () => {
     expect(buttonsOf(2)).toEqual(['row-enable-2']);
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
     cs.unmount();
-    renderAs('merchant');
+    renderAs('technicalMaintenance');
     await screen.findByText('alice');
     expect(screen.queryByTestId('row-actions-1')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('a panel action opens its view of the row by the same rules, and the view reloads the list', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAs('merchant');
+    await screen.findByText('alice');
+    expect(buttonsOf(1)).toEqual(['row-notes-1']);
+    expect(buttonsOf(2)).toEqual([]);
+    expect(screen.getByTestId('row-notes-1').getAttribute('data-name')).toBe('alice');
+    await user.click(screen.getByTestId('row-notes-1'));
+    expect((await screen.findByTestId('notes-of')).textContent).toBe('alice');
+    await user.click(screen.getByTestId('notes-save'));
+    expect(onDone).toHaveBeenCalled();
   });
 
   it('asks for the second-level password before the form of a token2 action, and opens nothing when refused', async () => {

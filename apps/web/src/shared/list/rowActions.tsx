@@ -15,23 +15,36 @@ export interface RowActionFormProps<Row, V> {
   onClose(): void;
 }
 
-/**
- * One action a list offers on its rows (docs/architecture.md, "Row actions"). Texts are i18n keys
- * (with their namespace, e.g. 'orders:action.confirm'), filled with the list's `textValues(row)`.
- */
-export interface RowAction<Row, V = void> {
+/** What an action's panel gets: the row, how to close it, and how to reload the list after a change. */
+export interface RowActionPanelProps<Row> {
+  row: Row;
+  onClose(): void;
+  /** The list (and whatever `onDone` reloads) after the panel changed something. */
+  onDone(): Promise<unknown> | undefined;
+}
+
+/** What every row action declares (docs/architecture.md, "Row actions"). */
+interface RowActionBase<Row> {
   /** Names it in test hooks: `<testIdPrefix>-<key>-<testIdOf(row)>`. */
   key: string;
+  /** An i18n key with its namespace (e.g. 'orders:action.confirm'). */
   label: string;
   icon: ReactNode;
   /** The roles it is open to (the contract's access list of the endpoint it calls). */
   roles: readonly Role[];
-  /** Whether this row allows it now; for orders the server's `row.allowedActions` says so. */
+  /** Whether this row allows it now, by the server's rule (for orders, the row's `allowedActions`). */
   allowed(row: Row): boolean;
-  /** The endpoint needs the second-level password: asked before the form or confirmation opens. */
+  /** The endpoint needs the second-level password: asked before the form, confirmation or panel opens. */
   token2?: boolean;
   danger?: boolean;
-  /** Asked before calling (OK / Cancel), for an action without a form. */
+}
+
+/**
+ * An action that makes one call: after a confirmation (OK / Cancel) or a form. Texts are i18n keys,
+ * filled with the list's `textValues(row)`.
+ */
+export interface RowCallAction<Row, V = void> extends RowActionBase<Row> {
+  /** Asked before calling, for an action without a form. */
   confirm?: string;
   /** The dialog it opens; its submit runs the call with the form's values. */
   form?: ComponentType<RowActionFormProps<Row, V>>;
@@ -40,6 +53,16 @@ export interface RowAction<Row, V = void> {
   /** What it calls. */
   run(row: Row, values: V): Promise<unknown>;
 }
+
+/**
+ * An action that opens a view of the row that makes its own calls, or none (its products, its API
+ * credentials, a balance proposal): the list offers it by the same rules and draws it in the same place.
+ */
+export interface RowPanelAction<Row> extends RowActionBase<Row> {
+  panel: ComponentType<RowActionPanelProps<Row>>;
+}
+
+export type RowAction<Row, V = void> = RowCallAction<Row, V> | RowPanelAction<Row>;
 
 /** The roles an endpoint is open to (a public one: none in the console's lists). */
 export const endpointRoles = (endpoint: { access: readonly Role[] | 'public' }): readonly Role[] =>
@@ -73,12 +96,16 @@ export interface RowActions<Row> {
   inline?: number;
   /** Content before the buttons of a row that calls nothing (e.g. a 'detail' link), shown to everyone. */
   before?(row: Row): ReactNode;
+  /** Extra attributes on a row's buttons (e.g. `data-account`, which browser tests select by). */
+  attrs?(row: Row): Record<`data-${string}`, string>;
 }
 
 /** At most this many buttons on a row (issue 18: a row of a list fits 1366 px). */
 export const INLINE_ACTIONS = 2;
 
 type Open<Row> = { action: AnyRowAction<Row>; row: Row };
+
+const isPanel = <Row,>(action: AnyRowAction<Row>): action is RowPanelAction<Row> => 'panel' in action;
 
 /**
  * Runs declared row actions: which ones a row shows, the second-level password, the confirmation or
@@ -90,7 +117,8 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
   const { message } = App.useApp();
   const [open, setOpen] = useState<Open<Row> | null>(null);
   const mutation = useMutation({
-    mutationFn: (r: { action: AnyRowAction<Row>; row: Row; values: unknown }) => r.action.run(r.row, r.values as never),
+    mutationFn: (r: { action: RowCallAction<Row, never>; row: Row; values: unknown }) =>
+      r.action.run(r.row, r.values as never),
     onSuccess: async (data, r) => {
       const answer = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
       void message.success(t(r.action.success, { ...config?.textValues?.(r.row), ...answer }));
@@ -152,6 +180,7 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
             danger={a.danger}
             disabled={busy}
             data-testid={`${prefix}-${a.key}-${id}`}
+            {...config.attrs?.(row)}
             onClick={() => void start(a, row)}
           >
             {label(a)}
@@ -166,7 +195,11 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
                 key: a.key,
                 icon: a.icon,
                 danger: a.danger,
-                label: <span data-testid={`${prefix}-${a.key}-${id}`}>{label(a)}</span>,
+                label: (
+                  <span data-testid={`${prefix}-${a.key}-${id}`} {...config.attrs?.(row)}>
+                    {label(a)}
+                  </span>
+                ),
               })),
               onClick: ({ key }) => {
                 const a = more.find((m) => m.key === key);
@@ -190,23 +223,27 @@ export function useRowActions<Row>(config: RowActions<Row> | undefined, role: Ro
   };
 
   const close = () => setOpen(null);
-  const submit = (values: unknown) => open && mutation.mutate({ action: open.action, row: open.row, values });
   let dialogs: ReactNode = null;
-  if (open && config) {
-    const Form = open.action.form as ComponentType<RowActionFormProps<Row, unknown>> | undefined;
+  if (open && config && isPanel(open.action)) {
+    const Panel = open.action.panel;
+    dialogs = <Panel row={open.row} onClose={close} onDone={() => config.onDone?.()} />;
+  } else if (open && config) {
+    const action = open.action as RowCallAction<Row, never>;
+    const submit = (values: unknown) => mutation.mutate({ action, row: open.row, values });
+    const Form = action.form as ComponentType<RowActionFormProps<Row, unknown>> | undefined;
     dialogs = Form ? (
       <Form row={open.row} busy={busy} onSubmit={submit} onClose={close} />
     ) : (
       <Modal
         open
-        title={t(open.action.label)}
+        title={t(action.label)}
         okText={t('action.ok')}
         cancelText={t('action.cancel')}
-        okButtonProps={{ danger: open.action.danger, loading: busy, 'data-testid': `${config.testIdPrefix}-ok` }}
+        okButtonProps={{ danger: action.danger, loading: busy, 'data-testid': `${config.testIdPrefix}-ok` }}
         onOk={() => submit(undefined)}
         onCancel={close}
       >
-        {open.action.confirm ? t(open.action.confirm, config.textValues?.(open.row) ?? {}) : null}
+        {action.confirm ? t(action.confirm, config.textValues?.(open.row) ?? {}) : null}
       </Modal>
     );
   }
