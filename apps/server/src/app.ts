@@ -47,6 +47,7 @@ import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
 import { SavedViewsService } from './modules/views/views.service.js';
+import { AuditSealer } from './platform/audit-sealer.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { installConsole } from './platform/console-files.js';
 import { resolveSecretKey } from './platform/crypto.js';
@@ -98,6 +99,8 @@ export const MAINTENANCE_QUEUE = 'order-maintenance';
 /** Services of every area, built once per app; routes and the seed use the same ones. */
 export interface Services {
   sessions: SessionStore;
+  /** Seals audit rows shortly after they commit: started with the app in every process. */
+  auditSealer: AuditSealer;
   auth: AuthService;
   users: UsersService;
   audit: AuditService;
@@ -162,9 +165,10 @@ export function buildServices(deps: AppDeps): Services {
   });
   return {
     sessions,
+    auditSealer: new AuditSealer(db),
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
     users,
-    audit: new AuditService(db, deps.config.timeZone),
+    audit: new AuditService(db, clock, deps.config.timeZone),
     messages,
     errorLog: new ErrorLogService({ db, clock, timeZone: deps.config.timeZone }),
     profile: new ProfileService({ db, clock, sessions }),
@@ -317,10 +321,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Every process seals (one at a time across processes): audit rows do not wait for the jobs.
+  app.addHook('onReady', async () => services.auditSealer.start(app.log));
   defineJobs(services, deps.jobTuning);
   if (config.jobs && !deps.holdJobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
+  app.addHook('onClose', () => services.auditSealer.stop());
   // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).
   if (database.kind === 'pglite') {
     let upkeepTask: { stop(): Promise<void> } | null = null;

@@ -112,11 +112,17 @@ export const sessions = pgTable(
   ],
 );
 
-/** Append-only, hash-chained audit log. A trigger refuses UPDATE and DELETE. */
+/**
+ * Append-only, hash-chained audit log. A row is written unsealed (no `seq`, `prevHash`, `hash`) in
+ * the business transaction; the sealer gives it its place in the chain and its hash once, shortly
+ * after commit (platform/audit-sealer.ts). A trigger refuses every other UPDATE, and every DELETE.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The row's place in the chain (1, 2, ...), in the order the sealer saw the rows committed. */
+    seq: bigint('seq', { mode: 'number' }),
     at: at('at').notNull(),
     userId: integer('user_id'),
     account: text('account'),
@@ -126,10 +132,13 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [
+    uniqueIndex('audit_seq_uq').on(t.seq),
+    // What the sealer reads: the rows not yet sealed, a handful at any time.
+    index('audit_unsealed_idx').on(t.id).where(sql`${t.seq} is null`),
     index('audit_at_idx').on(t.at),
     index('audit_action_idx').on(t.action),
     index('audit_account_idx').on(t.account),

@@ -1,5 +1,5 @@
 import type { AuditAction, Role } from '@paydesk/contract';
-import { asc, gt, sql } from 'drizzle-orm';
+import { and, asc, count, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { canonicalJson } from './canonical-json.js';
@@ -23,9 +23,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-const GENESIS = '0'.repeat(64);
-/** Any fixed number: appends to the chain one at a time, across processes. */
-const AUDIT_CHAIN_LOCK = 7_270_702;
+export const GENESIS = '0'.repeat(64);
 const SECRET_KEY = /password|secret|token|hash/i;
 
 /** A safety net: fields that look like secrets never reach the audit log, whatever a caller passes. */
@@ -39,7 +37,7 @@ export function redact(value: unknown): unknown {
   );
 }
 
-interface HashedFields {
+export interface HashedFields {
   at: Date;
   userId: number | null;
   account: string | null;
@@ -66,19 +64,26 @@ function hashedText(f: HashedFields): string {
   });
 }
 
-function rowHash(prevHash: string, f: HashedFields): string {
+/** A row's hash: over the previous row's hash and the row's content (canonical JSON). */
+export function rowHash(prevHash: string, f: HashedFields): string {
   return sha256(`${prevHash}|${hashedText(f)}`);
 }
 
+const writtenListeners = new Set<() => void>();
+/** Calls `listener` after every audit row this process writes (the sealer's cue); answers how to stop. */
+export function onAuditWritten(listener: () => void): () => void {
+  writtenListeners.add(listener);
+  return () => writtenListeners.delete(listener);
+}
+
 /**
- * Appends one row inside the caller's transaction, so the row exists exactly when the change does.
- * Rows are chained: each carries the previous row's hash. The chain is one at a time: its lock is held
- * until the caller commits, so the row is written in as few statements as possible (two): the lock,
- * then the row, whose link and hash PostgreSQL computes from the last row (a new statement sees every
- * row committed before the lock was granted) exactly as `rowHash` does.
+ * Appends one row inside the caller's transaction, so the row exists exactly when the change does. It
+ * is written unsealed, in one statement and without any lock: its place in the chain and its hash are
+ * given shortly after it commits by the one sealer (platform/audit-sealer.ts), so audited changes do
+ * not queue on the chain (DESIGN section 3).
  */
 export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
-  const fields: HashedFields = {
+  await tx.insert(auditLog).values({
     at,
     userId: actor.userId,
     account: actor.account,
@@ -88,33 +93,62 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry, at: Da
     before: redact(entry.before ?? null),
     after: redact(entry.after ?? null),
     ip: actor.ip,
-  };
-  const last = sql`coalesce((select ${auditLog.hash} from ${auditLog} order by ${auditLog.id} desc limit 1), ${GENESIS})`;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-  await tx.insert(auditLog).values({
-    ...fields,
-    prevHash: sql`${last}`,
-    hash: sql`encode(sha256(convert_to(${last} || '|' || ${hashedText(fields)}, 'UTF8')), 'hex')`,
   });
+  for (const listener of writtenListeners) listener();
 }
 
-/** Recomputes the chain from the first row: the first row whose content or link does not match. */
-export async function verifyAuditChain(
-  db: DbOrTx,
-): Promise<{ ok: boolean; checked: number; firstBrokenId: number | null }> {
+export interface ChainCheck {
+  /** The sealed rows are intact and in sequence, and no row waited for its seal longer than allowed. */
+  ok: boolean;
+  /** Sealed rows checked. */
+  checked: number;
+  /** The first sealed row whose content, link or place does not match (an edited row, or the one after a removed row). */
+  firstBrokenId: number | null;
+  /** Rows not yet sealed. */
+  unsealed: number;
+  /** Of those, rows older than the allowed wait (the sealer is not running, or is failing). */
+  staleUnsealed: number;
+}
+
+/**
+ * Recomputes the chain in its order: each sealed row must hold the next place, link to the previous
+ * row's hash and hash its own content; the first that does not is reported. Rows left unsealed for
+ * longer than `staleAfterMs` (by `now`) are reported too, and make the check fail.
+ */
+export async function verifyAuditChain(db: DbOrTx, now: Date, staleAfterMs: number): Promise<ChainCheck> {
   let prevHash = GENESIS;
-  let lastId = 0;
+  let lastSeq = 0;
   let checked = 0;
-  for (;;) {
-    const rows = await db.select().from(auditLog).where(gt(auditLog.id, lastId)).orderBy(asc(auditLog.id)).limit(1000);
-    if (rows.length === 0) return { ok: true, checked, firstBrokenId: null };
+  let firstBrokenId: number | null = null;
+  walk: for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(isNotNull(auditLog.seq), gt(auditLog.seq, lastSeq)))
+      .orderBy(asc(auditLog.seq))
+      .limit(1000);
+    if (rows.length === 0) break;
     for (const row of rows) {
-      if (row.prevHash !== prevHash || rowHash(prevHash, row) !== row.hash) {
-        return { ok: false, checked, firstBrokenId: row.id };
+      const hashed = row.prevHash !== null && row.hash !== null;
+      if (row.seq !== lastSeq + 1 || !hashed || row.prevHash !== prevHash || rowHash(prevHash, row) !== row.hash) {
+        firstBrokenId = row.id;
+        break walk;
       }
-      prevHash = row.hash;
-      lastId = row.id;
+      prevHash = row.hash!;
+      lastSeq = row.seq;
       checked += 1;
     }
   }
+  const [pending] = await db
+    .select({
+      unsealed: count(),
+      stale: sql<number>`count(*) filter (where ${auditLog.at} < ${new Date(now.getTime() - staleAfterMs)})`.mapWith(
+        Number,
+      ),
+    })
+    .from(auditLog)
+    .where(isNull(auditLog.seq));
+  const unsealed = pending?.unsealed ?? 0;
+  const staleUnsealed = pending?.stale ?? 0;
+  return { ok: firstBrokenId === null && staleUnsealed === 0, checked, firstBrokenId, unsealed, staleUnsealed };
 }

@@ -208,13 +208,21 @@ async function publicTables(database: Database): Promise<string[]> {
   return tables;
 }
 
+/**
+ * What a table's rows are compared by: the whole row, except the audit log's seal (its place and hash),
+ * which the sealer gives committed rows in the background and is no change of what happened.
+ */
+const AUDIT_CONTENT = '(t.id, t.at, t.user_id, t.account, t.role, t.action, t.target, t.before, t.after, t.ip)';
+const rowText = (name: string) => (name === 'audit_log' ? `${AUDIT_CONTENT}::text` : 't::text');
+
 /** A fingerprint of every table's content: equal before and after means nothing changed. */
 export async function snapshot(database: Database): Promise<string> {
   const parts: string[] = [];
   for (const name of await publicTables(database)) {
+    const text = rowText(name);
     const [row] = await rowsOf<{ h: string }>(
       database,
-      sql.raw(`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${name}" t`),
+      sql.raw(`select coalesce(md5(string_agg(${text}, '|' order by ${text})), '') as h from "${name}" t`),
     );
     parts.push(`${name}:${row?.h}`);
   }
@@ -225,11 +233,13 @@ export async function snapshot(database: Database): Promise<string> {
  * A cheap mark of every committed change: per table, its row count and the newest transaction that
  * wrote a visible row (xmin). An insert or update raises the latter, a delete lowers the count, a
  * rolled-back write leaves both. Unlike `snapshot` it never reads row contents, so it stays fast on
- * tables full of large values (the long fuzz run).
+ * tables full of large values (the long fuzz run). The audit log is marked by its newest id instead:
+ * the sealer's updates are no change, and the table takes no other.
  */
 export async function changeMark(database: Database): Promise<string> {
   const parts = (await publicTables(database)).map(
-    (name) => `select '${name}' || ':' || count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as m from "${name}"`,
+    (name) =>
+      `select '${name}' || ':' || count(*) || ':' || coalesce(max(${name === 'audit_log' ? 'id' : 'xmin::text::bigint'}), 0) as m from "${name}"`,
   );
   const rows = await rowsOf<{ m: string }>(database, sql.raw(parts.join(' union all ')));
   return rows.map((r) => r.m).join(' ');

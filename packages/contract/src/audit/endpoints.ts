@@ -74,9 +74,18 @@ export const auditEndpoints = {
   verifyChain: defineEndpoint({
     method: 'GET',
     path: '/v1.0/audit/verifyChain',
-    summary: 'Recompute the hash chain: reports the first row that was edited or removed',
+    summary:
+      'Recompute the hash chain: reports the first sealed row that was edited or removed, and rows left unsealed too long',
     input: z.strictObject({}),
-    output: z.object({ ok: z.boolean(), checked: z.number().int(), firstBrokenId: z.number().int().nullable() }),
+    output: z.object({
+      ok: z.boolean(),
+      checked: z.number().int(),
+      firstBrokenId: z.number().int().nullable(),
+      /** Rows not yet sealed (their place and hash come shortly after they commit). */
+      unsealed: z.number().int(),
+      /** Of those, rows waiting longer than allowed: the sealer is not running. */
+      staleUnsealed: z.number().int(),
+    }),
     example: {},
     access: ['superAdmin'],
     token2: false,

@@ -14,6 +14,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { verifyAuditChain } from '../../platform/audit.js';
+import { AUDIT_SEAL_STALE_MS } from '../../platform/audit-sealer.js';
+import type { Clock } from '../../platform/clock.js';
 import { keysetRows } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
@@ -29,6 +31,7 @@ export interface AuditFilters {
 export class AuditService {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
 
@@ -218,6 +221,6 @@ export class AuditService {
   }
 
   verifyChain() {
-    return verifyAuditChain(this.db);
+    return verifyAuditChain(this.db, this.clock.now(), AUDIT_SEAL_STALE_MS);
   }
 }

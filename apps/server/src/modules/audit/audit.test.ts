@@ -1,7 +1,8 @@
 import { type AuditAction, Code, endpoints } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain, writeAudit } from '../../platform/audit.js';
+import { AUDIT_SEAL_STALE_MS, sealAuditRows } from '../../platform/audit-sealer.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 
 let t: TestApp;
@@ -119,54 +120,134 @@ describe('audit log', () => {
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
   });
 
-  it('links rows written at once, with any text, as the verifier recomputes them', async () => {
-    // PostgreSQL computes each row's link and hash; the verifier recomputes them in Node: both must
-    // hash the same bytes (non-ASCII text included), and concurrent writers must queue on the chain.
-    const at = new Date('2026-11-24T10:00:00.123Z');
-    await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        t.database.db.transaction((tx) =>
-          writeAudit(
-            tx,
-            { userId: null, account: 'system', role: null, ip: null },
-            // An action of its own (no real one is written this way), so the query below finds these rows alone.
-            {
-              action: 'test.chain' as AuditAction,
-              target: `n:${i}`,
-              after: { note: `备注 ${i} — ünïcode ✓ 🚀`, n: i },
-            },
-            at,
-          ),
-        ),
-      ),
-    );
-    const rows = (
+  const SYSTEM = { userId: null, account: 'system', role: null, ip: null };
+  const chainRows = async () =>
+    (
       (await t.database.db.execute(
-        sql`select prev_hash, hash from audit_log where action = 'test.chain' order by id`,
-      )) as unknown as { rows: Array<{ prev_hash: string; hash: string }> }
+        sql`select id, seq, prev_hash, hash from audit_log where seq is not null order by seq`,
+      )) as unknown as { rows: Array<{ id: number | string; seq: number | string; prev_hash: string; hash: string }> }
     ).rows;
-    expect(rows).toHaveLength(8);
-    for (let i = 1; i < rows.length; i += 1) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true, firstBrokenId: null });
+  const verify = () => verifyAuditChain(t.database.db, t.clock.now(), AUDIT_SEAL_STALE_MS);
+
+  it('writes a row unsealed, without a lock, and the sealer links it shortly after commit', async () => {
+    await t.database.db.transaction((tx) =>
+      writeAudit(tx, SYSTEM, { action: 'test.soon' as AuditAction, target: 'n:1' }, t.clock.now()),
+    );
+    // The app's sealer seals this process's rows shortly after they are written.
+    await vi.waitFor(
+      async () => {
+        const got = (await t.database.db.execute(
+          sql`select seq, hash from audit_log where action = 'test.soon'`,
+        )) as unknown as { rows: Array<{ seq: string | null; hash: string | null }> };
+        expect(got.rows[0]?.seq).not.toBeNull();
+        expect(got.rows[0]?.hash).toMatch(/^[0-9a-f]{64}$/);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
   });
 
-  it('verifyChain detects an edited row, even one edited around the trigger', async () => {
+  it('seals rows written at once, with any text, in one gapless chain as the verifier recomputes it', async () => {
+    // Writers commit concurrently, and rolled-back ones leave no row; sealers race one another.
+    const at = new Date('2026-11-24T10:00:00.123Z');
+    const write = (i: number) =>
+      t.database.db.transaction(async (tx) => {
+        await writeAudit(
+          tx,
+          SYSTEM,
+          // An action of its own (no real one is written this way), so the query below finds these rows alone.
+          { action: 'test.chain' as AuditAction, target: `n:${i}`, after: { note: `备注 ${i} — ünïcode ✓ 🚀`, n: i } },
+          at,
+        );
+        if (i % 3 === 0) tx.rollback();
+      });
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => write(i).catch(() => undefined)),
+      sealAuditRows(t.database.db, { batch: 4 }),
+      sealAuditRows(t.database.db, { batch: 7 }),
+    ]);
+    await sealAuditRows(t.database.db, { wait: true });
+    const rows = await chainRows();
+    expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i + 1));
+    for (let i = 1; i < rows.length; i += 1) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
+    const written = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'test.chain'`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows[0]!.n;
+    expect(written).toBe(20);
+    expect(await verify()).toEqual({
+      ok: true,
+      checked: rows.length,
+      firstBrokenId: null,
+      unsealed: 0,
+      staleUnsealed: 0,
+    });
+  });
+
+  it('reports rows left unsealed too long', async () => {
+    // Seen from inside the writer's transaction, before the sealer can see the rows.
+    await t.database.db
+      .transaction(async (tx) => {
+        const now = t.clock.now();
+        await writeAudit(tx, SYSTEM, { action: 'test.stale' as AuditAction }, new Date(now.getTime() - 60_000));
+        await writeAudit(tx, SYSTEM, { action: 'test.stale' as AuditAction }, now);
+        expect(await verifyAuditChain(tx, now, AUDIT_SEAL_STALE_MS)).toMatchObject({
+          ok: false,
+          firstBrokenId: null,
+          unsealed: 2,
+          staleUnsealed: 1,
+        });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+  });
+
+  it('lets the sealer seal a row once, with its content unchanged, and nothing else', async () => {
+    await t.database.db.transaction((tx) =>
+      writeAudit(tx, SYSTEM, { action: 'test.seal' as AuditAction, target: 'n:1' }, t.clock.now()),
+    );
+    await sealAuditRows(t.database.db, { wait: true });
+    // Re-sealing a sealed row, or sealing with other content, is refused.
+    await expect(
+      t.database.db.execute(sql`update audit_log set seq = seq + 1000000 where action = 'test.seal'`),
+    ).rejects.toThrow();
+    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await t.database.db.execute(
+      sql`update audit_log set seq = null, prev_hash = null, hash = null where action = 'test.seal'`,
+    );
+    await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    await expect(
+      t.database.db.execute(
+        sql`update audit_log set seq = 9999999, prev_hash = 'x', hash = 'y', target = 'n:2' where action = 'test.seal'`,
+      ),
+    ).rejects.toThrow();
+    await sealAuditRows(t.database.db, { wait: true });
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('verifyChain detects an edited sealed row, even one edited around the trigger', async () => {
+    await sealAuditRows(t.database.db, { wait: true });
     expect((await t.call(endpoints.audit.verifyChain, {}, superAdmin)).body.data).toMatchObject({
       ok: true,
       firstBrokenId: null,
     });
-    const [second] = (
-      (await t.database.db.execute(sql`select id from audit_log order by id limit 1 offset 1`)) as unknown as {
-        rows: Array<{ id: number | string }>;
-      }
-    ).rows;
+    const second = (await chainRows())[1]!;
     await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
     await t.database.db.execute(
-      sql`update audit_log set after = '{"account":"someone-else"}'::jsonb where id = ${Number(second!.id)}`,
+      sql`update audit_log set after = '{"account":"someone-else"}'::jsonb where id = ${Number(second.id)}`,
     );
     await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
     const res = await t.call(endpoints.audit.verifyChain, {}, superAdmin);
-    expect(res.body.data).toMatchObject({ ok: false, firstBrokenId: Number(second!.id) });
+    expect(res.body.data).toMatchObject({ ok: false, firstBrokenId: Number(second.id) });
+  });
+
+  it('verifyChain detects a deleted sealed row: removing the edited row leaves the next one out of place', async () => {
+    const [, edited, next] = await chainRows();
+    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await t.database.db.execute(sql`delete from audit_log where id = ${Number(edited!.id)}`);
+    await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    const res = await t.call(endpoints.audit.verifyChain, {}, superAdmin);
+    expect(res.body.data).toMatchObject({ ok: false, checked: 1, firstBrokenId: Number(next!.id) });
   });
 
   it('is for superAdmin and admin only', async () => {
