@@ -93,9 +93,8 @@ describe('account management, sessions and the audit trail', () => {
     await page.locator('.ant-modal').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByTestId('user-delete-day1').waitFor();
 
-    // Delete it: the server asks for the second-level password; the dialog opens, then the call is retried.
+    // Delete it: it needs the second-level password, asked before the confirmation.
     await page.getByTestId('user-delete-day1').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     const dialog = page.locator('.ant-modal', { hasText: 'Second-level password' });
     await dialog.waitFor();
     await dialog.locator('#secondLevel_password').fill('wrong-pass1');
@@ -104,13 +103,15 @@ describe('account management, sessions and the audit trail', () => {
     await dialog.getByText('login failed, second-level password is incorrect').waitFor();
     await dialog.locator('#secondLevel_password').fill('demo1234');
     await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-modal', { hasText: 'Delete the account day1?' }).waitFor();
+    await page.getByTestId('user-ok').click();
     await page.getByTestId('user-delete-day1').waitFor({ state: 'detached' });
 
     // End merchant1's session from online users.
     const merchant = await apiLogin(suite.server.url, 'merchant1', secretOf('merchant1'));
     await page.goto(`${suite.server.url}/system/onlineUsers`);
     await page.locator('[data-account="merchant1"][data-testid^="session-logout-"]').first().click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('session-ok').click();
     await expect
       .poll(async () => (await apiCall(suite.server.url, endpoints.auth.getInfo, undefined, merchant)).code)
       .toBe(1003);

@@ -153,6 +153,11 @@ export const REASON_TEXTS = {
     'zh-TW': '請先開始新的綁定',
     'en-US': 'start a new binding first',
   },
+  currentSession: {
+    'zh-CN': '当前会话请通过退出登录结束',
+    'zh-TW': '目前工作階段請透過登出結束',
+    'en-US': 'end the session you are using by signing out',
+  },
   // ---- profile ----
   modifyNotAllowed: {
     'zh-CN': '您的账号不允许自行修改昵称，请联系管理员',
@@ -191,6 +196,11 @@ export const REASON_TEXTS = {
     'zh-CN': '不能删除自己的账号',
     'zh-TW': '不能刪除自己的帳號',
     'en-US': 'you cannot delete your own account',
+  },
+  noSignInLock: {
+    'zh-CN': '该账号没有登录锁定或失败记录可清除',
+    'zh-TW': '該帳號沒有登入鎖定或失敗記錄可清除',
+    'en-US': 'the account has no sign-in lock or failures to clear',
   },
   autoCreateOff: {
     'zh-CN': '系统设置已关闭自动创建账号，请关联已有账号',

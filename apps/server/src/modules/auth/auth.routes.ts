@@ -44,16 +44,16 @@ export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) 
       return null;
     },
     clearSignInLock: async (input, ctx) => {
-      await auth.clearSignInLock(ctx.role, input.userId, ctx.actor);
+      await auth.clearSignInLock(ctx.user, input.userId, ctx.actor);
       return null;
     },
     bindUser: async (input, ctx) => {
-      await auth.bindUser(ctx.role, input, ctx.actor);
+      await auth.bindUser(ctx.user, input, ctx.actor);
       return null;
     },
     bindUserForProfile: (input, ctx) => auth.bindUserForProfile(ctx.user, input, ctx.actor),
     unbind: async (input, ctx) => {
-      await auth.unbind(ctx.role, input, ctx.actor);
+      await auth.unbind(ctx.user, input, ctx.actor);
       return null;
     },
     unbindForProfile: async (input, ctx) => {
@@ -69,11 +69,11 @@ export function authHandlers(auth: AuthService, sessionLifetimeMinutes: number) 
       return null;
     },
     enableGoogleVerify: async (input, ctx) => {
-      await auth.setUserFlag(ctx.role, input.userId, 'enableGoogleVerify', input.enableGoogleVerify, ctx.actor);
+      await auth.setUserFlag(ctx.user, input.userId, 'enableGoogleVerify', input.enableGoogleVerify, ctx.actor);
       return null;
     },
     setAllowModify: async (input, ctx) => {
-      await auth.setUserFlag(ctx.role, input.userId, 'allowModify', input.allowModify, ctx.actor);
+      await auth.setUserFlag(ctx.user, input.userId, 'allowModify', input.allowModify, ctx.actor);
       return null;
     },
   } satisfies Handlers<typeof endpoints.auth>;

@@ -1,4 +1,4 @@
-import { Code, type Role, type SessionRow, type UserInfo } from '@paydesk/contract';
+import { type ActionCaller, Code, type Role, type SessionRow, type UserAction, type UserInfo } from '@paydesk/contract';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -13,7 +13,7 @@ import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 import { readSettings } from '../../platform/settings.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
-import { assertManageable } from '../users/users.service.js';
+import { refuseSessionAction, refuseUserAction } from '../users/user-actions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 type UserRecord = typeof users.$inferSelect;
@@ -206,8 +206,9 @@ export class AuthService {
   }
 
   /**
-   * Ends a session: one's own always; another account's only for a role whose scope covers it (account
-   * managers) and that may manage the account's role (an admin never ends a superAdmin's session).
+   * Ends a session: one's own others always; another account's only for a role whose scope covers it
+   * (account managers) and that may manage the account's role (an admin never ends a superAdmin's
+   * session). The rule is the contract's `sessionActionRefusal`, which the online users page offers by.
    */
   async forceLogout(user: SessionUser, role: Role, scope: DataScope, publicId: string, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -219,7 +220,10 @@ export class AuthService {
         .limit(1);
       // Another party's session is "not found", never "forbidden": its existence is not revealed.
       if (!row || !(scope.all || scope.userIds.includes(row.s.userId))) throw notFound('no such session');
-      if (row.s.userId !== user.userId) assertManageable(role, row);
+      refuseSessionAction(
+        { role, userId: user.userId },
+        { userId: row.s.userId, role: row.role as Role, current: row.s.id === user.sessionId },
+      );
       await this.deps.sessions.revoke(tx, row.s.id, `forced by ${actor.account}`);
       await writeAudit(
         tx,
@@ -231,10 +235,10 @@ export class AuthService {
   }
 
   /** Clears an account's sign-in locks and counts from every address (account managers; audited). */
-  async clearSignInLock(actorRole: Role, userId: number, actor: Actor): Promise<void> {
+  async clearSignInLock(caller: ActionCaller, userId: number, actor: Actor): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      const target = await this.manageableById(tx, actorRole, userId);
+      const target = await this.manageableById(tx, 'clearSignInLock', caller, userId);
       const before = await this.throttle.stateOf(tx, target.account, now);
       await this.throttle.clear(tx, target.account);
       await tx
@@ -251,9 +255,9 @@ export class AuthService {
   }
 
   /** Staff resets another account's authenticator: it binds a new one at its next sign-in. */
-  async bindUser(actorRole: Role, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
+  async bindUser(caller: ActionCaller, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
     await this.db.transaction(async (tx) => {
-      const target = await this.manageableByAccount(tx, actorRole, input.userAccount);
+      const target = await this.manageableByAccount(tx, 'bindUser', caller, input.userAccount);
       await tx
         .update(users)
         .set({
@@ -274,9 +278,9 @@ export class AuthService {
     });
   }
 
-  async unbind(actorRole: Role, input: { userAccount: string }, actor: Actor) {
+  async unbind(caller: ActionCaller, input: { userAccount: string }, actor: Actor) {
     await this.db.transaction(async (tx) => {
-      const target = await this.manageableByAccount(tx, actorRole, input.userAccount);
+      const target = await this.manageableByAccount(tx, 'unbind', caller, input.userAccount);
       await this.clearAuthenticator(tx, target.id);
       await writeAudit(tx, actor, { action: 'auth.unbind', target: `user:${target.id}` }, this.now());
     });
@@ -342,14 +346,15 @@ export class AuthService {
   }
 
   async setUserFlag(
-    actorRole: Role,
+    caller: ActionCaller,
     userId: number,
     flag: 'enableGoogleVerify' | 'allowModify',
     value: boolean,
     actor: Actor,
   ) {
     await this.db.transaction(async (tx) => {
-      const target = await this.manageableById(tx, actorRole, userId);
+      const action = flag === 'allowModify' ? 'setAllowModify' : 'enableGoogleVerify';
+      const target = await this.manageableById(tx, action, caller, userId);
       await tx
         .update(users)
         .set({ [flag]: value, updatedAt: this.now() })
@@ -488,14 +493,23 @@ export class AuthService {
     return me;
   }
 
-  private async manageableByAccount(db: DbOrTx, actorRole: Role, account: string): Promise<UserRecord> {
+  /** The live account of this name, if the contract's rule lets the caller take `action` on it. */
+  private async manageableByAccount(
+    db: DbOrTx,
+    action: UserAction,
+    caller: ActionCaller,
+    account: string,
+  ): Promise<UserRecord> {
     const target = await this.findLiveByAccount(db, account);
     if (!target) throw notFound('no such account');
-    return assertManageable(actorRole, target);
+    return refuseUserAction(action, caller, target, this.now());
   }
 
-  private async manageableById(db: DbOrTx, actorRole: Role, id: number): Promise<UserRecord> {
-    return assertManageable(actorRole, await this.findLiveById(db, id));
+  /** The account (a deleted one: 404 by the rule), if the contract's rule lets the caller take `action` on it. */
+  private async manageableById(db: DbOrTx, action: UserAction, caller: ActionCaller, id: number): Promise<UserRecord> {
+    const [target] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!target) throw notFound('no such account');
+    return refuseUserAction(action, caller, target, this.now());
   }
 }
 

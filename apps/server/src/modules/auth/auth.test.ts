@@ -325,7 +325,7 @@ describe('sessions: each acts on its own; account managers on the roles they man
     expect((await t.call(auth.getInfo, undefined, admin)).body.code).toBe(Code.sessionExpired);
   });
 
-  it('staff who manage users end a merchant’s session; other staff may not; anyone ends its own', async () => {
+  it('staff who manage users end a merchant’s session; other staff may not; anyone ends its own others', async () => {
     for (const manager of ['admin', 'superadmin']) {
       const merchant = await t.login('merchant1');
       const target = (await sessionsOf(merchant, 'merchant1')).find((s) => s.current)!;
@@ -336,9 +336,16 @@ describe('sessions: each acts on its own; account managers on the roles they man
       expect(res.body.code, manager).toBe(200);
       expect((await t.call(auth.getInfo, undefined, merchant)).body.code).toBe(Code.sessionExpired);
     }
+    const other = await t.login('supplier1');
+    const otherId = (await sessionsOf(other, 'supplier1')).find((s) => s.current)!.sessionId;
     const supplier = await t.login('supplier1');
     const own = (await sessionsOf(supplier, 'supplier1')).find((s) => s.current)!;
-    expect((await t.call(auth.forceLogout, { token: own.sessionId }, supplier)).body.code).toBe(200);
+    expect((await t.call(auth.forceLogout, { token: otherId }, supplier)).body.code).toBe(200);
+    expect((await t.call(auth.getInfo, undefined, other)).body.code).toBe(Code.sessionExpired);
+    // The session in use ends by signing out.
+    const current = await t.call(auth.forceLogout, { token: own.sessionId }, supplier);
+    expect(current.body).toMatchObject({ code: Code.businessRule, data: { reason: 'currentSession' } });
+    expect((await t.call(auth.getInfo, undefined, supplier)).body.code).toBe(200);
   });
 });
 

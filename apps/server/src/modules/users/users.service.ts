@@ -1,4 +1,11 @@
-import { manageableRoles, type Role, USER_TEXTS, type UserOption, type UserRow } from '@paydesk/contract';
+import {
+  type ActionCaller,
+  manageableRoles,
+  type Role,
+  USER_TEXTS,
+  type UserOption,
+  type UserRow,
+} from '@paydesk/contract';
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
@@ -13,6 +20,7 @@ import { escapeLike } from '../../platform/like.js';
 import { hashPassword } from '../../platform/secrets.js';
 import type { SessionStore } from '../../platform/sessions.js';
 import { partyBalances } from '../ledger/accounts.js';
+import { refuseUserAction } from './user-actions.js';
 
 type UserRecord = typeof users.$inferSelect;
 
@@ -284,7 +292,7 @@ export class UsersService {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     try {
       await this.db.transaction(async (tx) => {
-        const target = assertManageable(caller.role, await this.liveUser(tx, input.id));
+        const target = refuseUserAction('update', caller, await this.userById(tx, input.id), this.now());
         if (target.id === caller.userId && role !== target.role) {
           throw refused('you cannot change your own role', 'ownRole');
         }
@@ -326,10 +334,9 @@ export class UsersService {
     }
   }
 
-  async deleteUser(caller: { userId: number; role: Role }, id: number, actor: Actor): Promise<void> {
-    if (id === caller.userId) throw refused('you cannot delete your own account', 'ownAccount');
+  async deleteUser(caller: ActionCaller, id: number, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = assertManageable(caller.role, await this.liveUser(tx, id));
+      const target = refuseUserAction('delete', caller, await this.userById(tx, id), this.now());
       await tx.update(users).set({ deletedAt: this.now(), updatedAt: this.now() }).where(eq(users.id, target.id));
       await this.deps.sessions.revokeAllOf(tx, target.id, 'account deleted');
       await writeAudit(
@@ -341,10 +348,10 @@ export class UsersService {
     });
   }
 
-  async repairUser(caller: { role: Role }, input: { userId: number; newAccountName: string }, actor: Actor) {
+  async repairUser(caller: ActionCaller, input: { userId: number; newAccountName: string }, actor: Actor) {
     try {
       await this.db.transaction(async (tx) => {
-        const target = assertManageable(caller.role, await this.liveUser(tx, input.userId));
+        const target = refuseUserAction('repair', caller, await this.userById(tx, input.userId), this.now());
         if (input.newAccountName.toLowerCase() !== target.account.toLowerCase()) {
           await this.refuseTakenAccount(tx, input.newAccountName);
         }
@@ -371,9 +378,9 @@ export class UsersService {
   }
 
   /** Clears the second-level password (the sign-in password serves again) and ends the account's token2s. */
-  async resetPayPassword(caller: { role: Role }, id: number, actor: Actor): Promise<void> {
+  async resetPayPassword(caller: ActionCaller, id: number, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = assertManageable(caller.role, await this.liveUser(tx, id));
+      const target = refuseUserAction('resetPayPassword', caller, await this.userById(tx, id), this.now());
       await tx.update(users).set({ payPasswordHash: null, updatedAt: this.now() }).where(eq(users.id, target.id));
       await tx.update(sessions).set({ token2Hash: null, token2ExpiresAt: null }).where(eq(sessions.userId, target.id));
       await writeAudit(tx, actor, { action: 'users.resetPayPassword', target: `user:${target.id}` }, this.now());
@@ -412,12 +419,9 @@ export class UsersService {
     return rows.map(toOption);
   }
 
-  private async liveUser(tx: Tx, id: number): Promise<UserRecord> {
-    const [row] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .limit(1);
+  /** An account, deleted or not: the action rule answers 404 for a deleted one. */
+  private async userById(tx: Tx, id: number): Promise<UserRecord> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     if (!row) throw notFound('no such account');
     return row;
   }
@@ -430,12 +434,4 @@ export class UsersService {
       .limit(1);
     if (taken) throw conflict(USER_TEXTS.accountExists, 'accountExists');
   }
-}
-
-/** An admin may not act on a superAdmin account: only a superAdmin may. */
-export function assertManageable<T extends { role: string }>(actorRole: Role, target: T): T {
-  if (!manageableRoles(actorRole).includes(target.role as Role)) {
-    throw forbidden(`your role may not manage a ${target.role} account`);
-  }
-  return target;
 }

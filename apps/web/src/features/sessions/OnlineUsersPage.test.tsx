@@ -31,20 +31,36 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OnlineUsersPage', () => {
-  it('an admin has no end button on a superAdmin’s session; customerService has none at all', async () => {
+  it('an admin ends the sessions of the roles it manages and its own others, not a superAdmin’s', async () => {
     server = stubServer({
       '/v1.0/user/getSessions': pageOf([
         ...ROWS,
         session({ sessionId: 's_boss', userId: 1, account: 'superadmin', role: 'superAdmin' }),
+        session({ sessionId: 's_admin2', userId: 2, account: 'admin', role: 'admin' }),
+        session({ sessionId: 's_service', userId: 3, account: 'service', role: 'customerService' }),
       ]),
     });
-    const view = renderPage(<OnlineUsersPage />, '/system/onlineUsers');
+    renderPage(<OnlineUsersPage />, '/system/onlineUsers');
     expect(await screen.findByText('superadmin')).toBeTruthy();
     expect(screen.getByTestId('session-logout-s_1')).toBeTruthy();
+    expect(screen.getByTestId('session-logout-s_service')).toBeTruthy();
+    expect(screen.getByTestId('session-logout-s_admin2')).toBeTruthy();
     expect(screen.queryByTestId('session-logout-s_boss')).toBeNull();
-    view.unmount();
+    expect(screen.queryByTestId('session-logout-s_me')).toBeNull();
+  });
+
+  it('customer service ends only its own other sessions (the server ends no one else’s for it)', async () => {
+    server = stubServer({
+      '/v1.0/user/getSessions': pageOf([
+        session({}),
+        session({ sessionId: 's_cs1', userId: 3, account: 'service', role: 'customerService', current: true }),
+        session({ sessionId: 's_cs2', userId: 3, account: 'service', role: 'customerService' }),
+      ]),
+    });
     renderPage(<OnlineUsersPage />, '/system/onlineUsers', testUser({ access: 'customerService', userId: 3 }));
-    expect(await screen.findByText('superadmin')).toBeTruthy();
+    expect(await screen.findByText('merchant1')).toBeTruthy();
+    expect(screen.getByTestId('session-logout-s_cs2')).toBeTruthy();
+    expect(screen.queryByTestId('session-logout-s_cs1')).toBeNull();
     expect(screen.queryByTestId('session-logout-s_1')).toBeNull();
   });
 
@@ -57,15 +73,28 @@ describe('OnlineUsersPage', () => {
     const button = screen.getByTestId('session-logout-s_1');
     expect(button.getAttribute('data-account')).toBe('merchant1');
     await user.click(button);
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('End this session of merchant1?')).toBeTruthy();
+    await user.click(screen.getByTestId('session-ok'));
     expect(await screen.findByText('Session ended')).toBeTruthy();
     expect(server.sent('/v1.0/user/forceLogout')[0]?.body).toEqual({ token: 's_1' });
     await waitFor(() => expect(server.sent('/v1.0/user/getSessions')).toHaveLength(2));
   });
 
-  it('the read-only variant has no force logout', async () => {
-    renderPage(<OnlineUsersPage />, '/system/onlineUsers/readonly', testUser({ access: 'technicalMaintenance' }));
+  it('the read-only variant has no force logout, not even of one’s own other sessions', async () => {
+    server = stubServer({
+      '/v1.0/user/getSessions': pageOf([
+        ...ROWS,
+        session({ sessionId: 's_tm', userId: 4, account: 'maintenance', role: 'technicalMaintenance' }),
+      ]),
+    });
+    renderPage(
+      <OnlineUsersPage />,
+      '/system/onlineUsers/readonly',
+      testUser({ access: 'technicalMaintenance', userId: 4 }),
+    );
     expect(await screen.findByText('merchant1')).toBeTruthy();
     expect(screen.queryByTestId('session-logout-s_1')).toBeNull();
+    expect(screen.queryByTestId('session-logout-s_tm')).toBeNull();
+    expect(screen.queryByTestId('session-actions-s_tm')).toBeNull();
   });
 });

@@ -1,45 +1,65 @@
-import { endpoints, manageableRoles, type Role, routeByPath, type SessionRow } from '@paydesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
+import {
+  type ActionCaller,
+  endpoints,
+  type Role,
+  routeByPath,
+  type SessionRow,
+  sessionActionRefusal,
+} from '@paydesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
+import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
 import { sessionKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
-/** The roles the server lets end anyone's session (the contract's forceLogout `allScopeRoles`). */
-const FORCE_LOGOUT_ROLES: readonly Role[] = endpoints.auth.forceLogout.allScopeRoles ?? [];
-
 /**
- * System management › online users: every active session. superAdmin and admin (the account managers)
- * end a session on the editable route, and the server refuses a session of a role they may not manage
- * (an admin and a superAdmin's); customerService and the read-only route (technicalMaintenance) only list.
+ * System management › online users: every active session. Ending one (force logout) follows the
+ * contract's `sessionActionRefusal`, the rule the server refuses with: one's own other sessions for
+ * everyone; another account's for the account managers (superAdmin, admin), of the roles they manage
+ * (an admin never ends a superAdmin's); never the session in use (signing out ends it), never on the
+ * read-only route (technicalMaintenance).
  *
  * Test hooks: the force-logout button of a row is `session-logout-<sessionId>` (unique even when an
  * account has several sessions) and carries `data-account="<account>"`, so a browser test selects
- * `[data-account="merchant1"][data-testid^="session-logout-"]`. The caller's own session has no button.
+ * `[data-account="merchant1"][data-testid^="session-logout-"]`; `session-ok` confirms.
  */
 export default function OnlineUsersPage() {
-  const { t, i18n } = useTranslation(['sessions', 'common']);
+  const { t } = useTranslation(['sessions', 'common']);
   const { user } = useSession();
   const { pathname } = useLocation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const readOnly = routeByPath(pathname)?.readOnly === true;
-  const canEnd = !readOnly && user !== null && FORCE_LOGOUT_ROLES.includes(user.access);
-  const forceLogout = useMutation({
-    mutationFn: (row: SessionRow) => call(endpoints.auth.forceLogout, { token: row.sessionId }),
-    onSuccess: async () => {
-      void message.success(t('forceLogoutDone'));
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-    },
-    onError: (error) => void message.error(t('common:error.generic', { message: errorText(i18n, error) })),
-  });
+  const caller: ActionCaller = { role: user?.access, userId: user?.userId, readOnly };
+  const actions: RowActions<SessionRow> = {
+    actions: [
+      rowAction<SessionRow>({
+        key: 'logout',
+        label: 'sessions:forceLogout',
+        success: 'sessions:forceLogoutDone',
+        confirm: 'sessions:confirmForceLogout',
+        icon: <LogoutOutlined />,
+        danger: true,
+        // The read-only route has no actions column at all.
+        roles: readOnly ? [] : endpointRoles(endpoints.auth.forceLogout),
+        token2: endpoints.auth.forceLogout.token2,
+        allowed: (row) => sessionActionRefusal('forceLogout', caller, row) === null,
+        run: (row) => call(endpoints.auth.forceLogout, { token: row.sessionId }),
+      }),
+    ],
+    testIdPrefix: 'session',
+    testIdOf: (row) => row.sessionId,
+    textValues: (row) => ({ account: row.account }),
+    attrs: (row) => ({ 'data-account': row.account }),
+    onDone: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  };
 
   return (
     <div className="page">
@@ -50,6 +70,7 @@ export default function OnlineUsersPage() {
         rowKey="sessionId"
         fetchPage={(p) => call(endpoints.auth.getSessions, p)}
         exportHref={(f) => exportUrl(endpoints.auth.exportSessions, f)}
+        actions={actions}
         filters={[{ kind: 'text', name: 'account', label: t('filter.account') }]}
         columns={[
           {
@@ -68,35 +89,6 @@ export default function OnlineUsersPage() {
           { title: t('column.createdAt'), dataIndex: 'createdAt', render: at },
           { title: t('column.lastSeenAt'), dataIndex: 'lastSeenAt', render: at },
           { title: t('column.expiresAt'), dataIndex: 'expiresAt', render: at },
-          ...(canEnd
-            ? [
-                {
-                  title: t('column.actions'),
-                  key: 'actions',
-                  render: (_: unknown, row: SessionRow) =>
-                    !row.current &&
-                    (row.userId === user?.userId || (user && manageableRoles(user.access).includes(row.role))) && (
-                      <Popconfirm
-                        title={t('confirmForceLogout', { account: row.account })}
-                        okText={t('common:action.ok')}
-                        cancelText={t('common:action.cancel')}
-                        onConfirm={() => forceLogout.mutate(row)}
-                      >
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          loading={forceLogout.isPending && forceLogout.variables?.sessionId === row.sessionId}
-                          data-testid={`session-logout-${row.sessionId}`}
-                          data-account={row.account}
-                        >
-                          {t('forceLogout')}
-                        </Button>
-                      </Popconfirm>
-                    ),
-                },
-              ]
-            : []),
         ]}
       />
     </div>

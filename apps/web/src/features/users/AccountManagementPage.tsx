@@ -1,30 +1,30 @@
 import {
+  ClearOutlined,
+  DeleteOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  KeyOutlined,
+  SafetyOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import {
   ACCOUNT_MANAGER_ROLES,
+  type ActionCaller,
   Code,
   endpoints,
   manageableRoles,
   ROLES,
   type Role,
   routeByPath,
+  USER_ACTION_ENDPOINTS,
+  type UserAction,
   type UserRow,
+  userActionRefusal,
 } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -32,10 +32,28 @@ import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { ListTable } from '../../shared/list/ListTable';
+import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
 import { userKeys } from './api';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** A failed change of an account's fields reads as the spec's 'update failed' (edit, repair, the switches). */
+class UpdateFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('update failed');
+  }
+}
+const asUpdate = <T,>(p: Promise<T>) =>
+  p.catch((error: unknown) => {
+    throw new UpdateFailed(error);
+  });
+
+/** How a failure reads: 'update failed: …' for changes of fields, the generic text otherwise. */
+function failureText(t: (key: string, values?: Record<string, unknown>) => string, i18n: I18n, error: unknown) {
+  if (error instanceof UpdateFailed) return t('users:error.updateFailed', { message: errorText(i18n, error.failure) });
+  return t('common:error.generic', { message: errorText(i18n, error) });
+}
 
 interface Action {
   /** Identifies what is running (row and kind), for the loading state of switches. */
@@ -47,7 +65,7 @@ interface Action {
   failure?: 'update' | 'add';
 }
 
-/** Runs one change, then toasts and reloads the list; failures toast the refusal in the reader's language. */
+/** Runs a change outside the row actions (add, the switches), then toasts and reloads the list. */
 function useUserAction() {
   const { t, i18n } = useTranslation(['users', 'common']);
   const { message } = App.useApp();
@@ -63,12 +81,7 @@ function useUserAction() {
         void message.error(t('error.addFailed'));
         return;
       }
-      const text = errorText(i18n, error);
-      void message.error(
-        action.failure === 'update'
-          ? t('error.updateFailed', { message: text })
-          : t('common:error.generic', { message: text }),
-      );
+      void message.error(failureText(t, i18n, action.failure === 'update' ? new UpdateFailed(error) : error));
     },
   });
 }
@@ -89,6 +102,9 @@ function UserFormModal(props: {
   onClose(): void;
 }) {
   const { t } = useTranslation(['users', 'common']);
+  const { user } = useSession();
+  // The server refuses changing one's own role (ownRole): one's own account keeps it.
+  const own = props.row !== null && props.row.id === user?.userId;
   const [form] = Form.useForm<UserFormValues>();
   const editing = props.row !== null;
   const required = { required: true, whitespace: true, message: t('rule.requiredFields') };
@@ -130,6 +146,7 @@ function UserFormModal(props: {
         <Form.Item name="role" label={t('form.role')} rules={[{ required: true, message: t('rule.requiredFields') }]}>
           <Select
             data-testid="user-form-role"
+            disabled={own}
             options={props.roles.map((r) => ({ value: r, label: t(`common:role.${r}`) }))}
           />
         </Form.Item>
@@ -139,7 +156,7 @@ function UserFormModal(props: {
 }
 
 /** Repair: give an account a new account name. */
-function RepairModal(props: { row: UserRow; pending: boolean; onSubmit(name: string): void; onClose(): void }) {
+function RepairModal(props: RowActionFormProps<UserRow, string>) {
   const { t } = useTranslation(['users', 'common']);
   const [form] = Form.useForm<{ newAccountName: string }>();
   return (
@@ -148,7 +165,7 @@ function RepairModal(props: { row: UserRow; pending: boolean; onSubmit(name: str
       title={t('form.repairTitle', { account: props.row.account })}
       okText={t('common:action.ok')}
       cancelText={t('common:action.cancel')}
-      confirmLoading={props.pending}
+      confirmLoading={props.busy}
       onOk={() => form.submit()}
       onCancel={props.onClose}
     >
@@ -170,12 +187,7 @@ function RepairModal(props: { row: UserRow; pending: boolean; onSubmit(name: str
 }
 
 /** Reset authenticator (bindUser): a new one is bound at the next sign-in; optionally sign the account out. */
-function RebindModal(props: {
-  row: UserRow;
-  pending: boolean;
-  onSubmit(needToLogout: boolean): void;
-  onClose(): void;
-}) {
+function RebindModal(props: RowActionFormProps<UserRow, boolean>) {
   const { t } = useTranslation(['users', 'common']);
   const [needToLogout, setNeedToLogout] = useState(true);
   return (
@@ -184,7 +196,7 @@ function RebindModal(props: {
       title={t('form.rebindTitle', { account: props.row.account })}
       okText={t('common:action.ok')}
       cancelText={t('common:action.cancel')}
-      confirmLoading={props.pending}
+      confirmLoading={props.busy}
       onOk={() => props.onSubmit(needToLogout)}
       onCancel={props.onClose}
     >
@@ -200,33 +212,143 @@ function RebindModal(props: {
   );
 }
 
-type Dialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; row: UserRow }
-  | { kind: 'repair'; row: UserRow }
-  | { kind: 'rebind'; row: UserRow };
+/** Edit: the add form filled with the account, for the roles the caller may grant. */
+function EditModal(props: RowActionFormProps<UserRow, UserFormValues>) {
+  const { user } = useSession();
+  const roles = user ? manageableRoles(user.access) : [];
+  return (
+    <UserFormModal
+      row={props.row}
+      roles={roles}
+      pending={props.busy}
+      onSubmit={props.onSubmit}
+      onClose={props.onClose}
+    />
+  );
+}
+
+/** The row actions, most used first (a row shows the first two it allows; the rest are under 'more'). */
+function userRowActions(caller: ActionCaller): RowActions<UserRow>['actions'] {
+  const rule = (action: UserAction) => ({
+    // The read-only route has no actions column at all.
+    roles: caller.readOnly ? [] : endpointRoles(USER_ACTION_ENDPOINTS[action]),
+    token2: USER_ACTION_ENDPOINTS[action].token2,
+    // The server's rule: role, the roles the caller manages, deleted, one's own, a lock to clear.
+    allowed: (row: UserRow) => userActionRefusal(action, caller, row, new Date()) === null,
+  });
+  return [
+    rowAction<UserRow, UserFormValues>({
+      key: 'edit',
+      label: 'users:action.edit',
+      success: 'users:success.update',
+      icon: <EditOutlined />,
+      ...rule('update'),
+      form: EditModal,
+      run: (row, v) =>
+        asUpdate(
+          call(endpoints.users.updateUser, {
+            id: row.id,
+            nickname: v.nickname,
+            account: v.account,
+            role: v.role,
+            ...(v.password ? { password: v.password } : {}),
+          }),
+        ),
+    }),
+    rowAction<UserRow>({
+      key: 'delete',
+      label: 'users:action.delete',
+      success: 'users:success.delete',
+      confirm: 'users:confirm.delete',
+      icon: <DeleteOutlined />,
+      danger: true,
+      ...rule('delete'),
+      run: (row) => call(endpoints.users.deleteUser, { id: row.id }),
+    }),
+    rowAction<UserRow, string>({
+      key: 'repair',
+      label: 'users:action.repair',
+      success: 'users:success.repair',
+      icon: <ToolOutlined />,
+      ...rule('repair'),
+      form: RepairModal,
+      run: (row, newAccountName) => asUpdate(call(endpoints.users.repairUser, { userId: row.id, newAccountName })),
+    }),
+    rowAction<UserRow>({
+      key: 'reset-paypassword',
+      label: 'users:action.resetPayPassword',
+      success: 'users:success.resetPayPassword',
+      confirm: 'users:confirm.resetPayPassword',
+      icon: <KeyOutlined />,
+      ...rule('resetPayPassword'),
+      run: (row) => call(endpoints.users.resetPayPassword, { id: row.id }),
+    }),
+    rowAction<UserRow, boolean>({
+      key: 'rebind',
+      label: 'users:action.resetAuthenticator',
+      success: 'users:success.rebind',
+      icon: <SafetyOutlined />,
+      ...rule('bindUser'),
+      form: RebindModal,
+      run: (row, needToLogout) => call(endpoints.auth.bindUser, { userAccount: row.account, needToLogout }),
+    }),
+    rowAction<UserRow>({
+      key: 'clear-lock',
+      label: 'users:action.clearSignInLock',
+      success: 'users:success.clearSignInLock',
+      confirm: 'users:confirm.clearSignInLock',
+      icon: <ClearOutlined />,
+      ...rule('clearSignInLock'),
+      run: (row) => call(endpoints.auth.clearSignInLock, { userId: row.id }),
+    }),
+    rowAction<UserRow>({
+      key: 'unbind',
+      label: 'users:action.unbind',
+      success: 'users:success.unbind',
+      confirm: 'users:confirm.unbind',
+      icon: <DisconnectOutlined />,
+      danger: true,
+      ...rule('unbind'),
+      run: (row) => call(endpoints.auth.unbind, { userAccount: row.account }),
+    }),
+  ];
+}
 
 /**
  * System management › account management: console accounts with their sign-in state. superAdmin and
  * admin manage them on the editable route; the read-only route (technicalMaintenance) and other roles
- * only read. Test hooks: `user-add`, and per row `user-<action>-<account>` (edit, delete, repair,
- * reset-paypassword, rebind, unbind, clear-lock, google-verify, allow-modify).
+ * only read. What a row offers is the contract's `userActionRefusal`, the rule the server's guards
+ * refuse with. Test hooks: `user-add`, and per row `user-<action>-<account>` (edit, delete, repair,
+ * reset-paypassword, rebind, clear-lock, unbind: the first two a row allows as buttons, the others
+ * after `user-more-<account>`; `user-ok` confirms) and the switches `user-google-verify-<account>`,
+ * `user-allow-modify-<account>`.
  */
 export default function AccountManagementPage() {
-  const { t } = useTranslation(['users', 'common']);
+  const { t, i18n } = useTranslation(['users', 'common']);
   const { user } = useSession();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const role = user?.access;
   const readOnly = routeByPath(pathname)?.readOnly === true;
-  const canManage = !readOnly && role !== undefined && (ACCOUNT_MANAGER_ROLES as readonly Role[]).includes(role);
-  const manageable = role && canManage ? manageableRoles(role) : [];
-  const canManageRow = (row: UserRow) => canManage && row.deletedAt === null && manageable.includes(row.role);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const caller: ActionCaller = { role, userId: user?.userId, readOnly };
+  const canAdd = !readOnly && role !== undefined && (ACCOUNT_MANAGER_ROLES as readonly Role[]).includes(role);
+  const manageable = role && canAdd ? manageableRoles(role) : [];
+  const mayFlip = (row: UserRow, action: 'enableGoogleVerify' | 'setAllowModify') =>
+    userActionRefusal(action, caller, row, new Date()) === null;
+  const [adding, setAdding] = useState(false);
   const action = useUserAction();
   const running = (key: string) => action.isPending && action.variables?.key === key;
-  const close = () => setDialog(null);
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
   const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+  const actions: RowActions<UserRow> = {
+    actions: userRowActions(caller),
+    testIdPrefix: 'user',
+    testIdOf: (row) => row.account,
+    textValues: (row) => ({ account: row.account }),
+    errorText: (error) => failureText(t, i18n, error),
+    failed: null,
+    onDone: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  };
 
   return (
     <div className="page">
@@ -237,9 +359,10 @@ export default function AccountManagementPage() {
         rowKey="id"
         fetchPage={(p) => call(endpoints.users.getUserList, p)}
         exportHref={(f) => exportUrl(endpoints.users.exportUserList, f)}
+        actions={actions}
         toolbar={
-          canManage && (
-            <Button type="primary" data-testid="user-add" onClick={() => setDialog({ kind: 'add' })}>
+          canAdd && (
+            <Button type="primary" data-testid="user-add" onClick={() => setAdding(true)}>
               {t('action.add')}
             </Button>
           )
@@ -284,7 +407,7 @@ export default function AccountManagementPage() {
               <Switch
                 size="small"
                 checked={on}
-                disabled={!canManageRow(row)}
+                disabled={!mayFlip(row, 'enableGoogleVerify')}
                 loading={running(`${row.id}:googleVerify`)}
                 aria-label={t('common:a11y.rowControl', { what: t('column.enableGoogleVerify'), row: row.account })}
                 data-testid={`user-google-verify-${row.account}`}
@@ -306,7 +429,7 @@ export default function AccountManagementPage() {
               <Switch
                 size="small"
                 checked={on}
-                disabled={!canManageRow(row)}
+                disabled={!mayFlip(row, 'setAllowModify')}
                 loading={running(`${row.id}:allowModify`)}
                 aria-label={t('common:a11y.rowControl', { what: t('column.allowModify'), row: row.account })}
                 data-testid={`user-allow-modify-${row.account}`}
@@ -340,190 +463,29 @@ export default function AccountManagementPage() {
           },
           { title: t('column.lastLogin'), dataIndex: 'lastLoginAt', render: at },
           { title: t('column.createdAt'), dataIndex: 'createdAt', render: at },
-          ...(canManage
-            ? [
-                {
-                  title: t('column.actions'),
-                  key: 'actions',
-                  render: (_: unknown, row: UserRow) =>
-                    canManageRow(row) && (
-                      <Space size={0} wrap>
-                        <Button
-                          type="link"
-                          size="small"
-                          data-testid={`user-edit-${row.account}`}
-                          onClick={() => setDialog({ kind: 'edit', row })}
-                        >
-                          {t('action.edit')}
-                        </Button>
-                        {row.id !== user?.userId && (
-                          <Popconfirm
-                            title={t('confirm.delete', { account: row.account })}
-                            okText={t('common:action.ok')}
-                            cancelText={t('common:action.cancel')}
-                            onConfirm={() =>
-                              run({
-                                key: `${row.id}:delete`,
-                                run: () => call(endpoints.users.deleteUser, { id: row.id }),
-                                success: 'success.delete',
-                              })
-                            }
-                          >
-                            <Button type="link" size="small" danger data-testid={`user-delete-${row.account}`}>
-                              {t('action.delete')}
-                            </Button>
-                          </Popconfirm>
-                        )}
-                        <Button
-                          type="link"
-                          size="small"
-                          data-testid={`user-repair-${row.account}`}
-                          onClick={() => setDialog({ kind: 'repair', row })}
-                        >
-                          {t('action.repair')}
-                        </Button>
-                        <Popconfirm
-                          title={t('confirm.resetPayPassword', { account: row.account })}
-                          okText={t('common:action.ok')}
-                          cancelText={t('common:action.cancel')}
-                          onConfirm={() =>
-                            run({
-                              key: `${row.id}:resetPayPassword`,
-                              run: () => call(endpoints.users.resetPayPassword, { id: row.id }),
-                              success: 'success.resetPayPassword',
-                            })
-                          }
-                        >
-                          <Button type="link" size="small" data-testid={`user-reset-paypassword-${row.account}`}>
-                            {t('action.resetPayPassword')}
-                          </Button>
-                        </Popconfirm>
-                        <Button
-                          type="link"
-                          size="small"
-                          data-testid={`user-rebind-${row.account}`}
-                          onClick={() => setDialog({ kind: 'rebind', row })}
-                        >
-                          {t('action.resetAuthenticator')}
-                        </Button>
-                        {(row.failedLoginCount > 0 || (row.lockedUntil && dayjs(row.lockedUntil).isAfter(dayjs()))) && (
-                          <Popconfirm
-                            title={t('confirm.clearSignInLock', { account: row.account })}
-                            okText={t('common:action.ok')}
-                            cancelText={t('common:action.cancel')}
-                            onConfirm={() =>
-                              run({
-                                key: `${row.id}:clearSignInLock`,
-                                run: () => call(endpoints.auth.clearSignInLock, { userId: row.id }),
-                                success: 'success.clearSignInLock',
-                              })
-                            }
-                          >
-                            <Button type="link" size="small" data-testid={`user-clear-lock-${row.account}`}>
-                              {t('action.clearSignInLock')}
-                            </Button>
-                          </Popconfirm>
-                        )}
-                        <Popconfirm
-                          title={t('confirm.unbind', { account: row.account })}
-                          okText={t('common:action.ok')}
-                          cancelText={t('common:action.cancel')}
-                          onConfirm={() =>
-                            run({
-                              key: `${row.id}:unbind`,
-                              run: () => call(endpoints.auth.unbind, { userAccount: row.account }),
-                              success: 'success.unbind',
-                            })
-                          }
-                        >
-                          <Button type="link" size="small" danger data-testid={`user-unbind-${row.account}`}>
-                            {t('action.unbind')}
-                          </Button>
-                        </Popconfirm>
-                      </Space>
-                    ),
-                },
-              ]
-            : []),
         ]}
       />
-      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+      {adding && (
         <UserFormModal
-          row={dialog.kind === 'edit' ? dialog.row : null}
+          row={null}
           roles={manageable}
           pending={action.isPending}
-          onClose={close}
-          onSubmit={(v) => {
-            if (dialog.kind === 'add') {
-              const password = v.password ?? '';
-              run(
-                {
-                  key: 'add',
-                  run: () =>
-                    call(endpoints.users.addUser, {
-                      nickname: v.nickname,
-                      account: v.account,
-                      password,
-                      access: v.role,
-                    }),
-                  success: 'success.add',
-                  failure: 'add',
-                },
-                close,
-              );
-            } else {
-              const { row } = dialog;
-              run(
-                {
-                  key: `${row.id}:update`,
-                  run: () =>
-                    call(endpoints.users.updateUser, {
-                      id: row.id,
-                      nickname: v.nickname,
-                      account: v.account,
-                      role: v.role,
-                      ...(v.password ? { password: v.password } : {}),
-                    }),
-                  success: 'success.update',
-                  failure: 'update',
-                },
-                close,
-              );
-            }
-          }}
-        />
-      )}
-      {dialog?.kind === 'repair' && (
-        <RepairModal
-          row={dialog.row}
-          pending={action.isPending}
-          onClose={close}
-          onSubmit={(newAccountName) =>
+          onClose={() => setAdding(false)}
+          onSubmit={(v) =>
             run(
               {
-                key: `${dialog.row.id}:repair`,
-                run: () => call(endpoints.users.repairUser, { userId: dialog.row.id, newAccountName }),
-                success: 'success.repair',
-                failure: 'update',
+                key: 'add',
+                run: () =>
+                  call(endpoints.users.addUser, {
+                    nickname: v.nickname,
+                    account: v.account,
+                    password: v.password ?? '',
+                    access: v.role,
+                  }),
+                success: 'success.add',
+                failure: 'add',
               },
-              close,
-            )
-          }
-        />
-      )}
-      {dialog?.kind === 'rebind' && (
-        <RebindModal
-          row={dialog.row}
-          pending={action.isPending}
-          onClose={close}
-          onSubmit={(needToLogout) =>
-            run(
-              {
-                key: `${dialog.row.id}:rebind`,
-                run: () => call(endpoints.auth.bindUser, { userAccount: dialog.row.account, needToLogout }),
-                success: 'success.rebind',
-              },
-              close,
+              () => setAdding(false),
             )
           }
         />
