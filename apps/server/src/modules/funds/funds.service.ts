@@ -265,7 +265,7 @@ export class FundsService {
       kind: 'platform',
       balance: of('available'),
       frozenBalance: of('frozen'),
-      revenue: await this.deps.ledger.balanceOf(this.db, accountCode('platform', 'revenue')),
+      revenue: await this.deps.ledger.revenue(this.db),
     };
   }
 

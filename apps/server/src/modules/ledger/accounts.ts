@@ -4,19 +4,41 @@ import { ledgerAccounts } from '../../db/schema.js';
 
 export type PartyKind = 'merchant' | 'supplier';
 export type PartyBucket = 'available' | 'frozen';
-export type PlatformBucket = 'revenue' | 'adjustments';
+/** The platform's one unspread account; its revenue accounts are `revenueAccountCode`'s. */
+export type PlatformBucket = 'adjustments';
 
 /** The one place an account code's format is written (DESIGN section 5; parsed by parseAccountCode). */
 const partyCode = (owner: PartyKind, id: string, bucket: PartyBucket) => `${owner}:${id}:${bucket}`;
 
 /**
  * A ledger account's code: `accountCode('merchant', 12, 'available')` is 'merchant:12:available',
- * `accountCode('platform', 'revenue')` is 'platform:revenue'.
+ * `accountCode('platform', 'adjustments')` is 'platform:adjustments'.
  */
 export function accountCode(owner: PartyKind, id: number, bucket: PartyBucket): string;
 export function accountCode(owner: 'platform', bucket: PlatformBucket): string;
 export function accountCode(owner: PartyKind | 'platform', idOrBucket: number | PlatformBucket, bucket?: PartyBucket) {
   return owner === 'platform' ? `platform:${idOrBucket}` : partyCode(owner, String(idOrBucket), bucket!);
+}
+
+/**
+ * The platform's revenue is spread over this many accounts, `platform:revenue:<k>` (DESIGN section 5,
+ * docs/scaling.md): every payment credits the revenue, and one account would make every payment of the
+ * platform queue on its row lock. Reports, the home page and the ledger check read the sum of all of
+ * them (and of `platform:revenue`, the one account of the ledger before it was spread).
+ */
+export const REVENUE_SHARDS = 16;
+
+/**
+ * The revenue account an order's money goes to: chosen from the order code (FNV-1a), so its payment
+ * and its reversal (which posts the payment's exact opposite) meet the same account.
+ */
+export function revenueAccountCode(orderCode: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < orderCode.length; i += 1) {
+    h ^= orderCode.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `platform:revenue:${(h >>> 0) % REVENUE_SHARDS}`;
 }
 
 const SLOT = '\u0000';

@@ -1,5 +1,5 @@
 import { type LedgerCheck, type NoteTemplate, noteParts } from '@paydesk/contract';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { rowsOf as resultRows, statement, tableRow } from '../../db/raw-rows.js';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema.js';
@@ -71,7 +71,8 @@ export interface TransferResult {
 
 const MAX_INT4 = 2_147_483_647;
 const PARTY_CODE = /^(merchant|supplier):([1-9][0-9]{0,9}):(available|frozen)$/;
-const PLATFORM_CODE = /^platform:(revenue|adjustments)$/;
+/** `platform:revenue` and its shards `platform:revenue:<k>` (see REVENUE_SHARDS), `platform:adjustments`. */
+const PLATFORM_CODE = /^platform:(?:(revenue)(?::(?:0|[1-9][0-9]?))?|(adjustments))$/;
 
 /**
  * What an account code says about its account (DESIGN section 5), or null for a malformed code.
@@ -92,7 +93,13 @@ export function parseAccountCode(code: string): AccountSpec | null {
   }
   const platform = PLATFORM_CODE.exec(code);
   if (platform)
-    return { code, ownerKind: 'platform', ownerId: null, bucket: platform[1] as Bucket, allowNegative: true };
+    return {
+      code,
+      ownerKind: 'platform',
+      ownerId: null,
+      bucket: (platform[1] ?? platform[2]) as Bucket,
+      allowNegative: true,
+    };
   return null;
 }
 
@@ -198,6 +205,15 @@ export class LedgerService {
     await this.insertAccounts(tx, [spec]);
     const [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
     return row!;
+  }
+
+  /** The platform's revenue in minor units: the sum over its accounts (REVENUE_SHARDS). */
+  async revenue(db: DbOrTx): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerKind, 'platform'), eq(ledgerAccounts.bucket, 'revenue')));
+    return Number(row?.total ?? 0);
   }
 
   /** Balance in minor units; 0 for an account never used. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { startTestApp, type TestApp } from '../../testing/harness.js';
-import { accountCode, accountCodeSql } from './accounts.js';
+import { accountCode, accountCodeSql, REVENUE_SHARDS, revenueAccountCode } from './accounts.js';
 import { LedgerService, MAX_LEDGER_AMOUNT, parseAccountCode, type TransferInput } from './ledger.service.js';
 
 let t: TestApp;
@@ -63,8 +63,18 @@ describe('account codes', () => {
     });
     expect(parseAccountCode('supplier:3:frozen')?.allowNegative).toBe(false);
     expect(parseAccountCode('platform:revenue')?.allowNegative).toBe(true);
+    expect(parseAccountCode('platform:revenue:15')).toMatchObject({ bucket: 'revenue', allowNegative: true });
     expect(parseAccountCode('platform:adjustments')?.ownerId).toBeNull();
-    for (const bad of ['merchant:0:available', 'merchant:x:available', 'merchant:1:revenue', 'platform:frozen', '']) {
+    for (const bad of [
+      'merchant:0:available',
+      'merchant:x:available',
+      'merchant:1:revenue',
+      'platform:frozen',
+      'platform:revenue:01',
+      'platform:revenue:x',
+      'platform:adjustments:1',
+      '',
+    ]) {
       expect(parseAccountCode(bad), bad).toBeNull();
     }
     expect(parseAccountCode('merchant:99999999999:available')).toBeNull();
@@ -72,7 +82,15 @@ describe('account codes', () => {
 
   it('are built by accountCode, the same in SQL, and read back by parseAccountCode', async () => {
     expect(accountCode('merchant', 12, 'available')).toBe('merchant:12:available');
-    expect(accountCode('platform', 'revenue')).toBe('platform:revenue');
+    expect(accountCode('platform', 'adjustments')).toBe('platform:adjustments');
+    // The revenue's shards: chosen from the order code, the same every time, all of them in use.
+    expect(revenueAccountCode('C2026112400001')).toBe(revenueAccountCode('C2026112400001'));
+    const shards = new Set(
+      Array.from({ length: 400 }, (_, i) => revenueAccountCode(`C20261124${String(i).padStart(5, '0')}`)),
+    );
+    expect(shards.size).toBe(REVENUE_SHARDS);
+    for (const code of shards)
+      expect(parseAccountCode(code)).toMatchObject({ ownerKind: 'platform', bucket: 'revenue' });
     expect(parseAccountCode(accountCode('supplier', 7, 'frozen'))).toMatchObject({
       ownerKind: 'supplier',
       ownerId: 7,

@@ -13,7 +13,7 @@ import { orders } from '../../db/schema.js';
 import type { Actor } from '../../platform/audit.js';
 import { violatedConstraint } from '../../platform/db-errors.js';
 import { AppError, conflict, refused } from '../../platform/errors.js';
-import { accountCode } from '../ledger/accounts.js';
+import { accountCode, revenueAccountCode } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
 import { ORDER_TEXTS, OrderPart, type OrderRecord } from './order-core.js';
 import { moveOrderState } from './order-state.js';
@@ -143,7 +143,7 @@ export class OrderPayments extends OrderPart {
       { account: accountCode('supplier', order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
       ...commission,
       { account: accountCode('merchant', order.merchantId, 'available'), amount: order.amount - order.fee },
-      { account: accountCode('platform', 'revenue'), amount: order.fee - commissionTotal },
+      { account: revenueAccountCode(order.orderCode), amount: order.fee - commissionTotal },
     ]);
     try {
       await this.deps.ledger.transfer(tx, {

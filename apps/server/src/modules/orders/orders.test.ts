@@ -18,6 +18,7 @@ import {
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { DEMO_ACCOUNTS } from '../../seed/seed.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { revenueAccountCode } from '../ledger/accounts.js';
 import { signParams } from './signature.js';
 
 const { orders: api, ledger } = endpoints;
@@ -484,7 +485,7 @@ describe('payment and the ledger', () => {
     const before = {
       merchant: await balance(`merchant:${merchantId}:available`),
       frozen: await balance(`supplier:${s}:frozen`),
-      revenue: await balance('platform:revenue'),
+      revenue: await t.app.services.ledger.revenue(t.database.db),
     };
     const owner = order.isProxy ? 'agent1' : 'supplier1';
     const other = await t.call(api.confirmOrder, { orderCode }, auth('merchant1'));
@@ -495,7 +496,8 @@ describe('payment and the ledger', () => {
     expect(paid.fee).toBe(1400); // 3.50 % of 400.00
     expect(await balance(`merchant:${merchantId}:available`)).toBe(before.merchant + 40_000 - 1400);
     expect(await balance(`supplier:${s}:frozen`)).toBe(before.frozen - 40_000);
-    expect(await balance('platform:revenue')).toBe(before.revenue + 1400 - paid.commission!);
+    // The platform's share went to the revenue account of the order's code (one of its shards).
+    expect(await t.app.services.ledger.revenue(t.database.db)).toBe(before.revenue + 1400 - paid.commission!);
     // supplier1 3.00 % (an agent 2.00 % and its parent the 1.00 % difference): 12.00 in all.
     expect(paid.commission).toBe(1200);
     const [callback] = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.orderId, paid.id));
@@ -661,7 +663,9 @@ describe('marks, locks, scope', () => {
     const staff = await detail('admin');
     expect(staff.order.supplierName).not.toBeNull();
     expect(staff.order.commission).toBe(1410); // 3.00 % of 470.00
-    expect(accounts(staff)).toEqual(expect.arrayContaining(['platform:revenue', `merchant:${merchantId}:available`]));
+    expect(accounts(staff)).toEqual(
+      expect.arrayContaining([revenueAccountCode(orderCode), `merchant:${merchantId}:available`]),
+    );
     expect(event(staff, 'paid')).toMatchObject({
       actor: owner,
       note: `confirmed by ${owner}`,
