@@ -90,12 +90,14 @@ describe('merchants, suppliers and funds', () => {
     const suppliers = admin.getByTestId('supplier-list');
     const supplierRow = rowOf(suppliers, 'sup7');
     await supplierRow.waitFor();
-    await supplierRow.locator('[data-testid^="balance-propose-supplier-"]').click();
-    await clickMenuItem(admin, 'balance-propose-kind-deposit');
+    // Edit and products are the row's buttons; the proposals its proposalKinds allow are in its menu,
+    // and the second-level password is asked before the form opens.
+    await admin.getByTestId('supplier-more-sup7').click();
+    await clickMenuItem(admin, 'supplier-propose-deposit-sup7');
+    await secondLevel(admin);
     await admin.getByTestId('balance-propose-amount').fill('1,000');
     await admin.getByTestId('balance-propose-note').fill('first deposit');
     await admin.getByTestId('balance-propose-submit').click();
-    await secondLevel(admin);
     const pending = admin.getByTestId('pending-proposals-supplier');
     const proposal = rowOf(pending, 'first deposit');
     await proposal.waitFor();

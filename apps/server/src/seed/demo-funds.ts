@@ -62,6 +62,6 @@ export async function proposeAndApprove(
   ids: ReadonlyMap<string, number>,
   input: ProposeInput,
 ): Promise<void> {
-  const { id } = await services.funds.propose(input, actorOf(ids, 'admin', 'admin'));
+  const { id } = await services.funds.propose(input, actorOf(ids, 'admin', 'admin'), 'admin');
   await services.funds.approve(id, actorOf(ids, 'superadmin', 'superAdmin'));
 }

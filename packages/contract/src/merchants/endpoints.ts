@@ -12,6 +12,7 @@ import {
   textFilter,
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
+import { PROPOSAL_KINDS } from '../funds/endpoints.js';
 
 /** How the merchant API checks a request's signature (DESIGN section 6): HMAC-SHA256 by default, MD5 legacy. */
 export const SIGN_TYPES = ['HMAC-SHA256', 'MD5'] as const;
@@ -109,12 +110,14 @@ export const merchantRowSchema = z.object({
   /** When the API secret was last issued (creation or rotation). */
   secretRotatedAt: z.string(),
   createdAt: z.string(),
+  /** The balance changes the caller may propose for it now (the contract's `allowedProposalKinds`). */
+  proposalKinds: z.array(z.enum(PROPOSAL_KINDS)),
 });
 export type MerchantRow = z.infer<typeof merchantRowSchema>;
 
 /** One CSV row of the merchant export: money as plain major-unit text ('1234.56'), never a secret. */
 export const merchantExportRowSchema = merchantRowSchema
-  .omit({ balance: true, frozenBalance: true, secretRotatedAt: true })
+  .omit({ balance: true, frozenBalance: true, secretRotatedAt: true, proposalKinds: true })
   .extend({ balance: z.string(), frozenBalance: z.string() });
 
 /** The merchant list's filters, shared by the list and its export. */

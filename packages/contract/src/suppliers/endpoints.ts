@@ -13,6 +13,7 @@ import {
   textFilter,
 } from '../common/paging.js';
 import { ACCOUNT_MANAGER_ROLES, STAFF_ROLES } from '../common/roles.js';
+import { PROPOSAL_KINDS } from '../funds/endpoints.js';
 
 /** Texts of the supplier forms and refusals, in English; the console shows them translated by key. */
 export const SUPPLIER_TEXTS = {
@@ -55,6 +56,8 @@ export const supplierRowSchema = z.object({
   balance: z.number().int(),
   frozenBalance: z.number().int(),
   createdAt: z.string(),
+  /** The balance changes the caller may propose for it now (the contract's `allowedProposalKinds`). */
+  proposalKinds: z.array(z.enum(PROPOSAL_KINDS)),
 });
 export type SupplierRow = z.infer<typeof supplierRowSchema>;
 
@@ -123,7 +126,8 @@ export const suppliersEndpoints = {
     path: '/v1.0/supplier/export',
     summary: 'Every supplier of the filtered set as CSV (at most 1,000,000 rows), in the list’s order',
     input: z.strictObject({ ...supplierFilterShape, ...sortShape(['createdAt', 'balance', 'frozenBalance']) }),
-    output: supplierRowSchema,
+    // The CSV's columns: what the caller may propose is for the console.
+    output: supplierRowSchema.omit({ proposalKinds: true }),
     example: { kind: 'all' },
     access: STAFF_ROLES,
     token2: false,

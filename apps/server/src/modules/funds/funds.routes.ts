@@ -11,7 +11,7 @@ export function fundsHandlers(funds: FundsService) {
     getFundRecordList: (input, ctx) => funds.getFundRecordList(ownerOf(ctx), { ...input, pageSize: pageSizeOf(input) }),
     exportFundRecords: (input, ctx) => funds.exportFundRecords(ownerOf(ctx), input),
     getTotalBalance: (_input, ctx) => funds.getTotalBalance({ userId: ctx.user.userId, role: ctx.role }),
-    propose: (input, ctx) => funds.propose(input, ctx.actor),
+    propose: (input, ctx) => funds.propose(input, ctx.actor, ctx.role),
     approve: (input, ctx) => funds.approve(input.id, ctx.actor),
     reject: async (input, ctx) => {
       await funds.reject(input, ctx.actor);

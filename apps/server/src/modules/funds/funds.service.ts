@@ -10,6 +10,7 @@ import {
   type ProposalKind,
   type ProposalRow,
   type ProposalState,
+  proposalRefusal,
   type Role,
   type TotalBalance,
   TRANSFER_TYPE_OF,
@@ -28,13 +29,13 @@ import {
 } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
-import { readSettings } from '../../platform/settings.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { accountCode } from '../ledger/accounts.js';
 import type { LedgerService, Posting } from '../ledger/ledger.service.js';
 import type { MessagesService } from '../messages/messages.service.js';
+import { proposalSettings } from './proposal-rule.js';
 
 export interface FundsDeps {
   db: Db;
@@ -282,15 +283,31 @@ export class FundsService {
     return party;
   }
 
-  async propose(input: ProposeInput, actor: Actor): Promise<{ id: number }> {
+  /**
+   * A proposal, if the contract's rule allows the kind for the caller's role, the party (its available
+   * balance) and the settings: the same rule that fills the rows' `proposalKinds`.
+   */
+  async propose(input: ProposeInput, actor: Actor, role: Role): Promise<{ id: number }> {
     if (actor.userId === null) throw new Error('a proposal needs a staff account');
     const proposedBy = actor.userId;
     return this.db.transaction(async (tx) => {
       const party = await this.partyOf(tx, input.partyKind, input.partyId);
-      if (input.kind === 'clear') {
-        const settings = await readSettings(tx, { CanClearMerchantBalance: false as unknown });
-        if (settings.CanClearMerchantBalance !== true) throw refused(FUNDS_TEXTS.clearDisabled, 'clearDisabled');
+      const [available] = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.code, accountCode(input.partyKind, party.id, 'available')));
+      const refusal = proposalRefusal(
+        input.kind,
+        role,
+        { partyKind: input.partyKind, balance: available?.balance ?? 0 },
+        await proposalSettings(tx),
+      );
+      if (refusal === 'role') throw forbidden();
+      if (refusal === 'kind') {
+        throw invalid([{ path: 'kind', message: `a ${input.partyKind} does not take '${input.kind}'` }]);
       }
+      if (refusal === 'clearDisabled') throw refused(FUNDS_TEXTS.clearDisabled, 'clearDisabled');
+      if (refusal === 'nothingToClear') throw refused(FUNDS_TEXTS.nothingToClear, 'nothingToClear');
       const amount = input.kind === 'clear' ? null : (input.amount ?? null);
       const [created] = await tx
         .insert(balanceProposals)

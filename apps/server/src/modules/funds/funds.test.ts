@@ -347,17 +347,22 @@ describe('maker-checker', () => {
       const balance = (await balanceOf('merchant1')).balance as number;
       expect(balance).toBeGreaterThan(0);
       const id = await propose(input);
+      // A second clearing proposed while there is still a balance: approved after the first, it finds 0.
+      const second = await propose(input);
       expect((await proposal(id)).amount).toBeNull();
       expect((await t.call(funds.approve, { id }, auth('superadmin'))).body.code).toBe(200);
       expect((await balanceOf('merchant1')).balance).toBe(0);
       const [row] = (await records('merchant1', { type: 'clearBalance' })).list;
       expect(row).toMatchObject({ amount: -balance, balanceBefore: balance, balanceAfter: 0 });
 
-      const empty = await propose(input);
-      const res = await t.call(funds.approve, { id: empty }, auth('superadmin'));
+      const res = await t.call(funds.approve, { id: second }, auth('superadmin'));
       expect(res.status).toBe(422);
       expect(res.body.data).toEqual({ reason: 'nothingToClear' });
-      expect((await proposal(empty)).state).toBe('pending');
+      expect((await proposal(second)).state).toBe('pending');
+      // With nothing to clear, a clearing is not even proposed (the contract's proposal rule).
+      const empty = await t.call(funds.propose, input, auth('admin'));
+      expect(empty.status).toBe(422);
+      expect(empty.body.data).toEqual({ reason: 'nothingToClear' });
       await expectLedgerOk();
     } finally {
       await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'CanClearMerchantBalance'));

@@ -4,9 +4,9 @@ import type { MerchantsService } from './merchants.service.js';
 
 export function merchantsHandlers(merchants: MerchantsService) {
   return {
-    getList: (input, ctx) => merchants.getList(ctx.scope, { ...input, pageSize: pageSizeOf(input) }),
+    getList: (input, ctx) => merchants.getList(ctx.scope, { ...input, pageSize: pageSizeOf(input) }, ctx.role),
     exportList: (input, ctx) => merchants.exportList(ctx.scope, input),
-    getDetail: (input, ctx) => merchants.getDetail(ctx.scope, input.id),
+    getDetail: (input, ctx) => merchants.getDetail(ctx.scope, input.id, ctx.role),
     getMine: (_input, ctx) => merchants.getMine(ctx.user.userId),
     create: (input, ctx) => merchants.create(ctx.role, input, ctx.actor),
     update: async ({ id, ...settings }, ctx) => {

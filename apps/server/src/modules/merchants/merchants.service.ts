@@ -26,6 +26,7 @@ import { AppError, conflict, notFound, refused } from '../../platform/errors.js'
 import { keysetRows } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { readSettings } from '../../platform/settings.js';
+import { proposalKindsFor } from '../funds/proposal-rule.js';
 import { partyBalances } from '../ledger/accounts.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -194,7 +195,10 @@ export class MerchantsService {
       .leftJoin(frozen, frozenOn);
   }
 
-  private toRow(r: { m: MerchantRecord; account: string; balance: number; frozenBalance: number }): MerchantRow {
+  private toRow(
+    r: { m: MerchantRecord; account: string; balance: number; frozenBalance: number },
+    kinds: Awaited<ReturnType<typeof proposalKindsFor>> | null = null,
+  ): MerchantRow {
     return {
       id: r.m.id,
       userId: r.m.userId,
@@ -211,6 +215,7 @@ export class MerchantsService {
       frozenBalance: r.frozenBalance,
       secretRotatedAt: r.m.secretRotatedAt.toISOString(),
       createdAt: r.m.createdAt.toISOString(),
+      proposalKinds: kinds ? kinds({ partyKind: 'merchant', balance: r.balance }) : [],
     };
   }
 
@@ -224,7 +229,8 @@ export class MerchantsService {
     );
   }
 
-  async getList(scope: DataScope, input: ListInput) {
+  /** `role`: the caller's, for the rows' `proposalKinds`. */
+  async getList(scope: DataScope, input: ListInput, role: Role | null = null) {
     const where = this.whereOf(input, scope);
     const direction = input.sortOrder === 'asc' ? asc : desc;
     const sortColumn =
@@ -236,7 +242,7 @@ export class MerchantsService {
             ? merchants.createdAt
             : undefined;
     const order = sortColumn ? [direction(sortColumn), direction(merchants.id)] : [asc(merchants.id)];
-    const [rows, [totals]] = await Promise.all([
+    const [rows, [totals], kinds] = await Promise.all([
       this.rowsQuery(this.db)
         .where(where)
         .orderBy(...order)
@@ -249,9 +255,10 @@ export class MerchantsService {
         .leftJoin(available, availableOn)
         .leftJoin(frozen, frozenOn)
         .where(where),
+      proposalKindsFor(this.db, role),
     ]);
     return {
-      list: rows.map((r) => this.toRow(r)),
+      list: rows.map((r) => this.toRow(r, kinds)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -280,12 +287,12 @@ export class MerchantsService {
   }
 
   /** One merchant in the caller's scope; someone else's answers 404 like a missing one. */
-  async getDetail(scope: DataScope, id: number): Promise<MerchantRow> {
+  async getDetail(scope: DataScope, id: number, role: Role | null = null): Promise<MerchantRow> {
     const [row] = await this.rowsQuery(this.db)
       .where(and(eq(merchants.id, id), this.whereOf({}, scope)))
       .limit(1);
     if (!row) throw notFound('no such merchant');
-    return this.toRow(row);
+    return this.toRow(row, await proposalKindsFor(this.db, role));
   }
 
   /** The signed-in merchant's own record. */

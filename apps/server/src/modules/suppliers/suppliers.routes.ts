@@ -4,9 +4,9 @@ import type { SuppliersService } from './suppliers.service.js';
 
 export function suppliersHandlers(suppliers: SuppliersService) {
   return {
-    getList: (input, ctx) => suppliers.getList(ctx.scope, { ...input, pageSize: pageSizeOf(input) }),
+    getList: (input, ctx) => suppliers.getList(ctx.scope, { ...input, pageSize: pageSizeOf(input) }, ctx.role),
     exportList: (input, ctx) => suppliers.exportList(ctx.scope, input),
-    getDetail: (input, ctx) => suppliers.getDetail(ctx.scope, input.id),
+    getDetail: (input, ctx) => suppliers.getDetail(ctx.scope, input.id, ctx.role),
     getMine: (_input, ctx) => suppliers.getMine(ctx.user.userId),
     create: (input, ctx) => suppliers.create(ctx.role, input, ctx.actor),
     update: async (input, ctx) => {
@@ -19,12 +19,13 @@ export function suppliersHandlers(suppliers: SuppliersService) {
     },
     createAgent: (input, ctx) => suppliers.createAgent(ctx.user.userId, input, ctx.actor),
     updateAgent: async (input, ctx) => {
-      await suppliers.updateAgent(ctx.user.userId, input, ctx.actor);
+      await suppliers.updateAgent({ userId: ctx.user.userId, role: ctx.role }, input, ctx.actor);
       return null;
     },
-    getAgentCommissions: (input, ctx) => suppliers.getAgentCommissions(ctx.user.userId, input.agentId),
+    getAgentCommissions: (input, ctx) =>
+      suppliers.getAgentCommissions({ userId: ctx.user.userId, role: ctx.role }, input.agentId),
     setAgentCommission: async (input, ctx) => {
-      await suppliers.setAgentCommission(ctx.user.userId, input, ctx.actor);
+      await suppliers.setAgentCommission({ userId: ctx.user.userId, role: ctx.role }, input, ctx.actor);
       return null;
     },
   } satisfies Handlers<typeof endpoints.suppliers>;

@@ -1,4 +1,12 @@
-import { type AgentCommission, type Role, SUPPLIER_TEXTS, type SupplierRow, USER_TEXTS } from '@paydesk/contract';
+import {
+  type AgentAction,
+  type AgentCommission,
+  agentActionRefusal,
+  type Role,
+  SUPPLIER_TEXTS,
+  type SupplierRow,
+  USER_TEXTS,
+} from '@paydesk/contract';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -8,10 +16,11 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { conflict, notFound, refused } from '../../platform/errors.js';
+import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { readSettings } from '../../platform/settings.js';
+import { proposalKindsFor } from '../funds/proposal-rule.js';
 import { accountCode, partyBalances } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
 import type { ProductsService } from '../products/products.service.js';
@@ -46,6 +55,12 @@ export interface SuppliersDeps {
 }
 
 type SupplierRecord = typeof suppliers.$inferSelect;
+
+/** Who acts on an agent: the signed-in account and its role (the agent rule reads both). */
+export interface AgentCaller {
+  userId: number;
+  role: Role;
+}
 
 export interface SupplierFilters {
   account?: string | null | undefined;
@@ -100,7 +115,10 @@ interface RowResult {
   frozenBalance: number;
 }
 
-function toRow(r: RowResult): SupplierRow {
+/** What the caller may propose for a row (the contract's rule); none where no caller is named. */
+type KindsOf = Awaited<ReturnType<typeof proposalKindsFor>>;
+
+function toRow(r: RowResult, kinds: KindsOf | null = null): SupplierRow {
   return {
     id: r.supplier.id,
     userId: r.supplier.userId,
@@ -114,6 +132,7 @@ function toRow(r: RowResult): SupplierRow {
     balance: r.balance,
     frozenBalance: r.frozenBalance,
     createdAt: r.supplier.createdAt.toISOString(),
+    proposalKinds: kinds ? kinds({ partyKind: 'supplier', balance: r.balance }) : [],
   };
 }
 
@@ -183,9 +202,14 @@ export class SuppliersService {
     );
   }
 
-  async getList(scope: DataScope, input: SupplierFilters & Sort & { pageIndex: number; pageSize: number }) {
+  /** `role`: the caller's, for the rows' `proposalKinds`. */
+  async getList(
+    scope: DataScope,
+    input: SupplierFilters & Sort & { pageIndex: number; pageSize: number },
+    role: Role | null = null,
+  ) {
     const where = this.whereOf(scope, input);
-    const [rows, [totals]] = await Promise.all([
+    const [rows, [totals], kinds] = await Promise.all([
       this.select()
         .where(where)
         .orderBy(...orderOf(input))
@@ -198,9 +222,10 @@ export class SuppliersService {
         .leftJoin(available, availableOn)
         .leftJoin(frozen, frozenOn)
         .where(where),
+      proposalKindsFor(this.db, role),
     ]);
     return {
-      list: rows.map(toRow),
+      list: rows.map((r) => toRow(r, kinds)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -227,17 +252,17 @@ export class SuppliersService {
         .where(and(where, after))
         .orderBy(...orderOf(input))
         .limit(limit);
-      return rows.map(toRow);
+      return rows.map((r) => toRow(r));
     }, batchSize);
   }
 
   /** One supplier in the caller's scope; someone else's is a 404. */
-  async getDetail(scope: DataScope, id: number): Promise<SupplierRow> {
+  async getDetail(scope: DataScope, id: number, role: Role | null = null): Promise<SupplierRow> {
     const [row] = await this.select()
       .where(and(eq(suppliers.id, id), this.whereOf(scope, {})))
       .limit(1);
     if (!row) throw notFound('no such supplier');
-    return toRow(row);
+    return toRow(row, await proposalKindsFor(this.db, role));
   }
 
   /** The supplier record of a console account, or null. */
@@ -399,12 +424,12 @@ export class SuppliersService {
   }
 
   async updateAgent(
-    callerUserId: number,
+    caller: AgentCaller,
     input: { agentId: number; name: string; nickname: string; enabled: boolean },
     actor: Actor,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const agent = await this.ownAgent(tx, callerUserId, input.agentId, true);
+      const agent = await this.ownAgent(tx, caller, 'edit', input.agentId, true);
       const [user] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, agent.userId));
       await tx
         .update(suppliers)
@@ -426,8 +451,9 @@ export class SuppliersService {
   }
 
   /** The products the caller has enabled (its agent may have a commission on those), with both rates. */
-  async getAgentCommissions(callerUserId: number, agentId: number): Promise<AgentCommission[]> {
-    const agent = await this.ownAgent(this.db, callerUserId, agentId, false);
+  async getAgentCommissions(caller: AgentCaller, agentId: number): Promise<AgentCommission[]> {
+    const callerUserId = caller.userId;
+    const agent = await this.ownAgent(this.db, caller, 'commission', agentId, false);
     const [mine, theirs] = await Promise.all([
       this.db
         .select()
@@ -450,13 +476,13 @@ export class SuppliersService {
    * the parent's own) is the products service's rule: a 422 commissionAboveParent from there.
    */
   async setAgentCommission(
-    callerUserId: number,
+    caller: AgentCaller,
     input: { agentId: number; productId: number; commissionRate: number },
     actor: Actor,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const agent = await this.ownAgent(tx, callerUserId, input.agentId, false);
-      const mine = await this.deps.products.settingsOf(tx, callerUserId, input.productId);
+      const agent = await this.ownAgent(tx, caller, 'commission', input.agentId, false);
+      const mine = await this.deps.products.settingsOf(tx, caller.userId, input.productId);
       if (!mine?.enabled) throw refused(SUPPLIER_TEXTS.productNotAvailable, 'productNotAvailable');
       await this.deps.products.saveCommission(
         tx,
@@ -525,15 +551,28 @@ export class SuppliersService {
     return me;
   }
 
-  /** One of the caller's agents; anything else (another's agent, no such record) is a 404. */
-  private async ownAgent(db: DbOrTx, callerUserId: number, agentId: number, lock: boolean): Promise<SupplierRecord> {
+  /**
+   * One of the caller's agents, by the contract's agent rule (the one the agent list's actions are
+   * offered by): another supplier's agent answers 404 like a missing one, and so does a deleted agent
+   * (no list shows it); a role the action is not open to, 403.
+   */
+  private async ownAgent(
+    db: DbOrTx,
+    caller: AgentCaller,
+    action: AgentAction,
+    agentId: number,
+    lock: boolean,
+  ): Promise<SupplierRecord> {
     const query = db
-      .select({ agent: suppliers })
+      .select({ agent: suppliers, parentUserId: users.parentId, deletedAt: users.deletedAt })
       .from(suppliers)
-      .innerJoin(parent, eq(parent.id, suppliers.parentId))
-      .where(and(eq(suppliers.id, agentId), eq(parent.userId, callerUserId)));
+      .innerJoin(users, eq(users.id, suppliers.userId))
+      .where(eq(suppliers.id, agentId));
     const [row] = lock ? await query.for('update', { of: suppliers }) : await query;
-    if (!row) throw notFound('no such agent');
+    if (!row || row.deletedAt !== null) throw notFound('no such agent');
+    const refusal = agentActionRefusal(action, caller, { parentUserId: row.parentUserId });
+    if (refusal === 'role') throw forbidden();
+    if (refusal !== null) throw notFound('no such agent');
     return row.agent;
   }
 }

@@ -29,6 +29,7 @@ const MINE: MerchantRow = {
   frozenBalance: 0,
   secretRotatedAt: '2024-01-01T00:00:00.000Z',
   createdAt: '2024-01-01T00:00:00.000Z',
+  proposalKinds: [],
 };
 
 /** The server's algorithm, written out here independently of the page: node:crypto over the sorted pairs. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
+import { clearToken2, setToken2 } from '../../shared/api/session-storage';
 import { MerchantCredentialsCard } from '../../shared/merchants/MerchantCredentialsCard';
 import { type Answer, ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import MerchantListPage from './MerchantListPage';
@@ -24,6 +25,7 @@ const ROW: MerchantRow = {
   frozenBalance: 50_000,
   secretRotatedAt: '2024-01-01T00:00:00.000Z',
   createdAt: '2024-01-01T00:00:00.000Z',
+  proposalKinds: [],
 };
 
 const LIST = '/v1.0/merchant/getList';
@@ -204,6 +206,8 @@ describe('MerchantListPage (admin)', { timeout: 30_000 }, () => {
     server.answers.set('/v1.0/merchant/rotateSecret', ok({ secret: 'b'.repeat(64) }));
     renderAt('/merchants/list');
     const user = userEvent.setup();
+    // Edit and products are the row's buttons; credentials and the balance proposals in its 'more' menu.
+    await user.click(await screen.findByTestId('merchant-more-M12345678'));
     await user.click(await screen.findByTestId('merchant-credentials-M12345678'));
     await user.click(await screen.findByTestId('merchant-reveal-secret'));
     expect((await screen.findByTestId('merchant-secret-value')).textContent).toBe(SECRET);
@@ -218,6 +222,86 @@ describe('MerchantListPage (admin)', { timeout: 30_000 }, () => {
   });
 });
 
+const buttonsOf = (merchantNo: string) =>
+  [...screen.getByTestId(`merchant-actions-${merchantNo}`).querySelectorAll('[data-testid]')].map((e) =>
+    e.getAttribute('data-testid'),
+  );
+
+describe('MerchantListPage row actions', { timeout: 30_000 }, () => {
+  it('admin: edit and products on the row; credentials and the proposals the row allows in its menu', async () => {
+    const funded = { ...ROW, proposalKinds: ['adjust', 'clear'] as MerchantRow['proposalKinds'] };
+    const empty = {
+      ...ROW,
+      id: 2,
+      merchantNo: 'M00000002',
+      name: 'Empty',
+      proposalKinds: ['adjust'] as MerchantRow['proposalKinds'],
+    };
+    server.answers.set(LIST, listAnswer([funded, empty]));
+    renderAt('/merchants/list');
+    await screen.findByText('Empty');
+    expect(buttonsOf('M12345678')).toEqual([
+      'merchant-edit-M12345678',
+      'merchant-products-M12345678',
+      'merchant-more-M12345678',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('merchant-more-M12345678'));
+    expect(await screen.findByTestId('merchant-credentials-M12345678')).toBeTruthy();
+    expect(screen.getByTestId('merchant-propose-adjust-M12345678')).toBeTruthy();
+    expect(screen.getByTestId('merchant-propose-clear-M12345678')).toBeTruthy();
+    // Clearing is offered where the server's rule allows it (the row's proposalKinds): not on this one.
+    await user.click(screen.getByTestId('merchant-more-M00000002'));
+    expect(await screen.findByTestId('merchant-propose-adjust-M00000002')).toBeTruthy();
+    expect(screen.queryByTestId('merchant-propose-clear-M00000002')).toBeNull();
+  });
+
+  it('edit sends the row’s changed settings and says so', async () => {
+    server.answers.set('/v1.0/merchant/update', ok(null));
+    renderAt('/merchants/list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('merchant-edit-M12345678'));
+    const name = await screen.findByTestId('merchant-form-name');
+    await user.clear(name);
+    await user.paste('Merchant One Ltd');
+    await user.click(screen.getByTestId('merchant-form-submit'));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/merchant/update')[0]?.body).toMatchObject({ id: 1, name: 'Merchant One Ltd' }),
+    );
+    expect(await screen.findByText('Updated')).toBeTruthy();
+  });
+
+  it('a balance proposal sends the row, the kind and the signed amount, and reloads the list', async () => {
+    server.answers.set(LIST, listAnswer([{ ...ROW, proposalKinds: ['adjust', 'clear'] }]));
+    server.answers.set('/v1.0/balance/propose', ok({ id: 5 }));
+    server.answers.set('/v1.0/balance/getProposalList', ok({ list: [], total: 0, pageIndex: 1, pageSize: 20 }));
+    setToken2('t2'); // the second-level password is asked before the form opens; here it is valid
+    try {
+      renderAt('/merchants/list');
+      const user = userEvent.setup();
+      await user.click(await screen.findByTestId('merchant-more-M12345678'));
+      await user.click(await screen.findByTestId('merchant-propose-adjust-M12345678'));
+      await user.click(await screen.findByTestId('balance-propose-decrease'));
+      await fill(user, 'balance-propose-amount', '12.34');
+      await fill(user, 'balance-propose-note', 'fee refund');
+      const lists = server.sent(LIST).length;
+      await user.click(screen.getByTestId('balance-propose-submit'));
+      await waitFor(() =>
+        expect(server.sent('/v1.0/balance/propose')[0]?.body).toEqual({
+          partyKind: 'merchant',
+          partyId: 1,
+          kind: 'adjust',
+          amount: -1234,
+          note: 'fee refund',
+        }),
+      );
+      await waitFor(() => expect(server.sent(LIST).length).toBeGreaterThan(lists));
+    } finally {
+      clearToken2();
+    }
+  });
+});
+
 describe('MerchantListPage (customer service)', { timeout: 30_000 }, () => {
   it('reads the list without create, edit, switch, credentials or balance actions', async () => {
     renderAt('/merchants/list/customerService', 'customerService');
@@ -225,15 +309,19 @@ describe('MerchantListPage (customer service)', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('merchant-create')).toBeNull();
     expect(screen.queryByTestId('merchant-edit-M12345678')).toBeNull();
     expect(screen.queryByTestId('merchant-credentials-M12345678')).toBeNull();
+    // Products only, read-only: no 'more' menu.
+    expect(buttonsOf('M12345678')).toEqual(['merchant-products-M12345678']);
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByTestId('merchant-enabled-M12345678').textContent).toBe('Enabled');
     expect(screen.getByTestId('export-csv')).toBeTruthy();
   });
 
   it('an admin on the customer service route also only reads', async () => {
+    server.answers.set(LIST, listAnswer([{ ...ROW, proposalKinds: ['adjust'] }]));
     renderAt('/merchants/list/customerService', 'admin');
     expect(await screen.findByText('Merchant One')).toBeTruthy();
     expect(screen.queryByTestId('merchant-create')).toBeNull();
+    expect(buttonsOf('M12345678')).toEqual(['merchant-products-M12345678']);
   });
 });
 

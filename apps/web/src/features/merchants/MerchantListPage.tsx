@@ -1,6 +1,7 @@
-import { endpoints, type MerchantRow, type Role, routeByPath } from '@paydesk/contract';
+import { AppstoreOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
+import { type Endpoint, endpoints, type MerchantRow, routeByPath } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Modal, Space, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +9,54 @@ import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
-import { BalanceProposalButton } from '../../shared/funds/BalanceProposalButton';
+import { proposalRowActions } from '../../shared/funds/BalanceProposalButton';
 import { PendingProposals } from '../../shared/funds/PendingProposals';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
+import {
+  endpointRoles,
+  type RowActionFormProps,
+  type RowActionPanelProps,
+  type RowActions,
+  rowAction,
+} from '../../shared/list/rowActions';
 import { merchantKeys, whitelistEntries } from '../../shared/merchants/api';
-import { CredentialsPanel, SecretModal } from '../../shared/merchants/Credentials';
-import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
+import { MerchantCredentialsModal, SecretModal } from '../../shared/merchants/Credentials';
+import { PartyProductsDrawer } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
 import { MerchantFormModal, type MerchantFormValues } from './MerchantFormModal';
 
-const EDITORS: readonly Role[] = ['superAdmin', 'admin'];
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+const { merchants: api } = endpoints;
 
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; row: MerchantRow }
-  | { kind: 'credentials'; row: MerchantRow }
-  | { kind: 'products'; row: MerchantRow };
+/**
+ * Whether this page only reads: the customer service variant (`merchantListCustomerService`) and any
+ * read-only route. What a role may do on the managing page is the contract's access of each endpoint.
+ */
+function useReadOnly(): boolean {
+  const route = routeByPath(useLocation().pathname);
+  return route?.readOnly === true || route?.name !== 'merchantList';
+}
+
+/** The edit form of a row (the create form with the row's settings). */
+function EditDialog({ row, busy, onSubmit, onClose }: RowActionFormProps<MerchantRow, MerchantFormValues>) {
+  return <MerchantFormModal row={row} pending={busy} autoCreateOff={false} onSubmit={onSubmit} onClose={onClose} />;
+}
+
+/** A row's products and fees; editable where the page is not read-only (and the role manages products). */
+function ProductsPanel({ row, onClose }: RowActionPanelProps<MerchantRow>) {
+  const { t } = useTranslation('merchants');
+  const readOnly = useReadOnly();
+  return (
+    <PartyProductsDrawer
+      userId={row.userId}
+      party="merchant"
+      readOnly={readOnly}
+      title={t('products.title', { name: row.name })}
+      testId="merchant-products-drawer"
+      onClose={onClose}
+    />
+  );
+}
 
 /** The settings fields of the form as the API takes them. */
 function settingsOf(v: MerchantFormValues) {
@@ -41,8 +73,12 @@ function settingsOf(v: MerchantFormValues) {
 /**
  * Merchants › merchant list. `merchantList` (admin, superAdmin) manages merchants; the customer
  * service route (`merchantListCustomerService`: customerService, technicalMaintenance) only reads.
- * Test hooks: `merchant-list`, `merchant-create`, and per row `merchant-<action>-<merchantNo>`
- * (enabled, edit, credentials; products on both routes, read-only on the customer service one).
+ * Row actions (declared, drawn by ListTable): edit (a form), products (a drawer, read-only on the
+ * customer service route), API credentials (a dialog), and the balance proposals the row's
+ * `proposalKinds` allow (the server's rule); the first two a row allows are buttons, the rest in its
+ * 'more' menu. Test hooks: `merchant-list`, `merchant-create`, and per row
+ * `merchant-<action>-<merchantNo>` (enabled, edit, products, credentials, propose-adjust,
+ * propose-clear, more).
  */
 export default function MerchantListPage() {
   const { t, i18n } = useTranslation(['merchants', 'common']);
@@ -51,17 +87,21 @@ export default function MerchantListPage() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const route = routeByPath(pathname);
-  const canEdit = route?.name === 'merchantList' && user !== null && EDITORS.includes(user.access);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const readOnly = useReadOnly();
+  const role = user?.access;
+  const may = (endpoint: Endpoint) => !readOnly && role !== undefined && endpointRoles(endpoint).includes(role);
+  const canCreate = may(api.create);
+  const canSwitch = may(api.setEnabled);
+  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ merchantNo: string; secret: string } | null>(null);
   const [autoCreateOff, setAutoCreateOff] = useState(false);
-  const close = () => setDialog(null);
+  const close = () => setCreating(false);
   const reload = () => queryClient.invalidateQueries({ queryKey: merchantKeys.all });
   const failure = (error: unknown) => errorText(i18n, error);
 
   const create = useMutation({
     mutationFn: (v: MerchantFormValues) =>
-      call(endpoints.merchants.create, {
+      call(api.create, {
         ...settingsOf(v),
         mode: v.mode,
         ...(v.mode === 'newAccount'
@@ -86,16 +126,45 @@ export default function MerchantListPage() {
     },
   });
 
-  const update = useMutation({
-    mutationFn: ({ id, values }: { id: number; values: MerchantFormValues }) =>
-      call(endpoints.merchants.update, { id, ...settingsOf(values) }),
-    onSuccess: async () => {
-      close();
-      void message.success(t('success.update'));
-      await reload();
-    },
-    onError: (error) => void message.error(t('error.updateFailed', { message: failure(error) })),
-  });
+  /** Most used first: a row shows the first two it allows, the rest in its 'more' menu. */
+  const actions: RowActions<MerchantRow> = {
+    actions: [
+      rowAction<MerchantRow, MerchantFormValues>({
+        key: 'edit',
+        label: 'merchants:action.edit',
+        success: 'merchants:success.update',
+        icon: <EditOutlined />,
+        roles: readOnly ? [] : endpointRoles(api.update),
+        token2: api.update.token2,
+        allowed: () => true,
+        form: EditDialog,
+        run: (row, values) => call(api.update, { id: row.id, ...settingsOf(values) }),
+      }),
+      rowAction<MerchantRow>({
+        key: 'products',
+        label: 'merchants:action.products',
+        icon: <AppstoreOutlined />,
+        roles: endpointRoles(endpoints.products.getUserProductsForUser),
+        allowed: () => true,
+        panel: ProductsPanel,
+      }),
+      rowAction<MerchantRow>({
+        key: 'credentials',
+        label: 'merchants:action.credentials',
+        icon: <KeyOutlined />,
+        // Reveal and rotate ask for the second-level password themselves; the panel shows no secret.
+        roles: readOnly ? [] : endpointRoles(api.revealSecret),
+        allowed: () => true,
+        panel: MerchantCredentialsModal,
+      }),
+      ...proposalRowActions<MerchantRow>('merchant', { readOnly }),
+    ],
+    testIdPrefix: 'merchant',
+    testIdOf: (row) => row.merchantNo,
+    textValues: (row) => ({ name: row.name }),
+    failed: 'merchants:error.updateFailed',
+    onDone: reload,
+  };
 
   const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
@@ -108,12 +177,12 @@ export default function MerchantListPage() {
       title: t('column.enabled'),
       dataIndex: 'enabled',
       render: (on: boolean, row) =>
-        canEdit ? (
+        canSwitch ? (
           <EnabledSwitch
             checked={on}
             testId={`merchant-enabled-${row.merchantNo}`}
             label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.name })}
-            onToggle={(enabled) => call(endpoints.merchants.setEnabled, { id: row.id, enabled })}
+            onToggle={(enabled) => call(api.setEnabled, { id: row.id, enabled })}
             invalidate={merchantKeys.all}
           />
         ) : (
@@ -141,64 +210,20 @@ export default function MerchantListPage() {
     },
     { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
   ];
-  columns.push({
-    title: t('column.actions'),
-    key: 'actions',
-    render: (_: unknown, row: MerchantRow) => (
-      <Space size={0} wrap>
-        {canEdit && (
-          <Button
-            type="link"
-            size="small"
-            data-testid={`merchant-edit-${row.merchantNo}`}
-            onClick={() => setDialog({ kind: 'edit', row })}
-          >
-            {t('action.edit')}
-          </Button>
-        )}
-        {canEdit && (
-          <Button
-            type="link"
-            size="small"
-            data-testid={`merchant-credentials-${row.merchantNo}`}
-            onClick={() => setDialog({ kind: 'credentials', row })}
-          >
-            {t('action.credentials')}
-          </Button>
-        )}
-        <Button
-          type="link"
-          size="small"
-          data-testid={`merchant-products-${row.merchantNo}`}
-          onClick={() => setDialog({ kind: 'products', row })}
-        >
-          {t('action.products')}
-        </Button>
-        {canEdit && (
-          <BalanceProposalButton
-            partyKind="merchant"
-            partyId={row.id}
-            partyName={row.name}
-            kinds={['adjust', 'clear']}
-          />
-        )}
-      </Space>
-    ),
-  });
-
   return (
     <div className="page">
-      {canEdit && <PendingProposals partyKind="merchant" />}
+      {may(endpoints.funds.propose) && <PendingProposals partyKind="merchant" />}
       <ListTable<MerchantRow>
         testId="merchant-list"
         viewKey={route?.name ?? 'merchantList'}
         queryKey={merchantKeys.list}
         rowKey="id"
-        fetchPage={(p) => call(endpoints.merchants.getList, p)}
-        exportHref={(f) => exportUrl(endpoints.merchants.exportList, f)}
+        fetchPage={(p) => call(api.getList, p)}
+        exportHref={(f) => exportUrl(api.exportList, f)}
+        actions={actions}
         toolbar={
-          canEdit && (
-            <Button type="primary" data-testid="merchant-create" onClick={() => setDialog({ kind: 'create' })}>
+          canCreate && (
+            <Button type="primary" data-testid="merchant-create" onClick={() => setCreating(true)}>
               {t('action.create')}
             </Button>
           )
@@ -219,33 +244,14 @@ export default function MerchantListPage() {
         ]}
         columns={columns}
       />
-      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+      {creating && (
         <MerchantFormModal
-          row={dialog.kind === 'edit' ? dialog.row : null}
-          pending={create.isPending || update.isPending}
+          row={null}
+          pending={create.isPending}
           autoCreateOff={autoCreateOff}
           onClose={close}
-          onSubmit={(values) =>
-            dialog.kind === 'edit' ? update.mutate({ id: dialog.row.id, values }) : create.mutate(values)
-          }
+          onSubmit={(values) => create.mutate(values)}
         />
-      )}
-      {dialog?.kind === 'credentials' && (
-        <Modal
-          open
-          title={t('credentials.title', { name: dialog.row.name })}
-          onCancel={close}
-          footer={null}
-          data-testid="merchant-credentials-modal"
-        >
-          <CredentialsPanel merchant={dialog.row} />
-        </Modal>
-      )}
-      {dialog?.kind === 'products' && (
-        <Drawer open width={720} title={t('products.title', { name: dialog.row.name })} onClose={close}>
-          {/* biome-ignore lint/a11y/useValidAriaRole: `role` here is the panel's party kind, not an ARIA role */}
-          <PartyProductsPanel userId={dialog.row.userId} role="merchant" readOnly={!canEdit} />
-        </Drawer>
       )}
       {created && (
         <SecretModal

@@ -20,6 +20,7 @@ const row = (over: Partial<SupplierRow>): SupplierRow => ({
   balance: 123_456_789,
   frozenBalance: 5_000,
   createdAt: '2024-05-01T10:00:00.000Z',
+  proposalKinds: [],
   ...over,
 });
 const ROWS = [
@@ -183,12 +184,36 @@ describe('SupplierListPage', () => {
     );
   });
 
+  it('offers the balance proposals the row allows (its proposalKinds) in the row’s menu', async () => {
+    server.answers.set(
+      '/v1.0/supplier/getList',
+      ok({
+        list: [row({ proposalKinds: ['adjust', 'deposit', 'withdraw'] }), { ...ROWS[1]!, proposalKinds: ['deposit'] }],
+        total: 2,
+        pageIndex: 1,
+        pageSize: 20,
+        summary: { balance: 0, frozenBalance: 0 },
+      }),
+    );
+    renderAt(PAGE);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('supplier-more-supplier1'));
+    for (const kind of ['deposit', 'withdraw', 'adjust']) {
+      expect(await screen.findByTestId(`supplier-propose-${kind}-supplier1`)).toBeTruthy();
+    }
+    await user.click(screen.getByTestId('supplier-more-agent1'));
+    expect(await screen.findByTestId('supplier-propose-deposit-agent1')).toBeTruthy();
+    expect(screen.queryByTestId('supplier-propose-withdraw-agent1')).toBeNull();
+  });
+
   it('the customer-service route reads without any action', async () => {
     for (const access of ['customerService', 'technicalMaintenance'] as const) {
       const view = renderAt('/supplier/list/customerService', access);
       expect(await screen.findByText('Agent One')).toBeTruthy();
       expect(screen.queryByTestId('supplier-create')).toBeNull();
       expect(screen.queryByTestId('supplier-edit-supplier1')).toBeNull();
+      expect(screen.queryByTestId('supplier-more-supplier1')).toBeNull();
+      expect(screen.getByTestId('supplier-products-supplier1')).toBeTruthy();
       expect(screen.getByTestId('supplier-enabled-supplier1').hasAttribute('disabled')).toBe(true);
       expect(screen.getByTestId('export-csv')).toBeTruthy();
       view.unmount();
@@ -200,6 +225,7 @@ describe('SupplierListPage', () => {
     expect(await screen.findByText('Agent One')).toBeTruthy();
     expect(screen.queryByTestId('supplier-create')).toBeNull();
     expect(screen.queryByTestId('supplier-products-supplier1')).toBeNull();
+    expect(screen.queryByTestId('supplier-actions-supplier1')?.querySelector('button') ?? null).toBeNull();
     expect(screen.getByTestId('supplier-enabled-supplier1').hasAttribute('disabled')).toBe(true);
   });
 

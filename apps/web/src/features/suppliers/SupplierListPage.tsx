@@ -1,6 +1,7 @@
-import { ACCOUNT_MANAGER_ROLES, endpoints, type Role, routeByPath, type SupplierRow } from '@paydesk/contract';
+import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
+import { type Endpoint, endpoints, routeByPath, type SupplierRow } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Modal, Radio, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +10,47 @@ import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
-import { BalanceProposalButton } from '../../shared/funds/BalanceProposalButton';
+import { proposalRowActions } from '../../shared/funds/BalanceProposalButton';
 import { PendingProposals } from '../../shared/funds/PendingProposals';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
-import { PartyProductsPanel } from '../../shared/products/PartyProductsPanel';
+import {
+  endpointRoles,
+  type RowActionFormProps,
+  type RowActionPanelProps,
+  type RowActions,
+  rowAction,
+} from '../../shared/list/rowActions';
+import { PartyProductsDrawer } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
 import { supplierKeys } from './api';
 
 const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+const { suppliers: api } = endpoints;
 
-/** Roles that may read a party's product settings (the products drawer). */
-const PRODUCT_READERS: readonly Role[] = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'];
+/**
+ * Whether this page only reads: the customer service variant (`supplierListCustomerService`) and any
+ * read-only route. What a role may do on the managing page is the contract's access of each endpoint.
+ */
+function useReadOnly(): boolean {
+  const route = routeByPath(useLocation().pathname);
+  return route?.readOnly === true || (route?.name ?? 'supplierList') !== 'supplierList';
+}
+
+/** A row's products and commissions; editable where the page is not read-only (and the role manages products). */
+function ProductsPanel({ row, onClose }: RowActionPanelProps<SupplierRow>) {
+  const { t } = useTranslation('suppliers');
+  const readOnly = useReadOnly();
+  return (
+    <PartyProductsDrawer
+      userId={row.userId}
+      party="supplier"
+      readOnly={readOnly}
+      title={t('products.title', { name: row.name })}
+      testId="supplier-products-drawer"
+      onClose={onClose}
+    />
+  );
+}
 
 interface CreateValues {
   mode: 'newAccount' | 'linkAccount';
@@ -108,12 +139,13 @@ function CreateSupplierModal(props: { pending: boolean; onSubmit(values: CreateV
   );
 }
 
-function EditSupplierModal(props: {
-  row: SupplierRow;
-  pending: boolean;
-  onSubmit(values: { name: string; remark: string }): void;
-  onClose(): void;
-}) {
+interface EditValues {
+  name: string;
+  remark: string;
+}
+
+/** The edit form of a row: name and remark. */
+function EditSupplierModal(props: RowActionFormProps<SupplierRow, EditValues>) {
   const { t } = useTranslation(['suppliers', 'common']);
   const [form] = Form.useForm<{ name: string; remark?: string }>();
   return (
@@ -122,7 +154,7 @@ function EditSupplierModal(props: {
       title={t('form.editTitle', { name: props.row.name })}
       okText={t('common:action.save')}
       cancelText={t('common:action.cancel')}
-      confirmLoading={props.pending}
+      confirmLoading={props.busy}
       onOk={() => form.submit()}
       onCancel={props.onClose}
     >
@@ -154,14 +186,15 @@ interface Action {
   success: string;
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; row: SupplierRow } | { kind: 'products'; row: SupplierRow };
-
 /**
  * Suppliers › supplier list (`supplierList`: admin and superAdmin manage, technicalSupport reads) and
  * its customer-service variant (`supplierListCustomerService`: read only). Balances in minor units with
  * totals over the filtered set; deposits and withdrawals are balance proposals (funds).
- * Test hooks: `supplier-list`, `supplier-create`, per row `supplier-edit-<account>`,
- * `supplier-enabled-<account>`, `supplier-products-<account>`; the form `supplier-form-*`.
+ * Row actions (declared, drawn by ListTable): edit (a form), products (a drawer), and the balance
+ * proposals the row's `proposalKinds` allow (the server's rule); the first two a row allows are
+ * buttons, the rest in its 'more' menu. Test hooks: `supplier-list`, `supplier-create`, per row
+ * `supplier-<action>-<account>` (edit, products, propose-deposit, propose-withdraw, propose-adjust,
+ * more) and `supplier-enabled-<account>`; the forms `supplier-form-*`, `supplier-edit-*`.
  */
 export default function SupplierListPage() {
   const { t, i18n } = useTranslation(['suppliers', 'common']);
@@ -170,13 +203,9 @@ export default function SupplierListPage() {
   const route = routeByPath(pathname);
   const viewKey = route?.name ?? 'supplierList';
   const role = user?.access;
-  const canEdit =
-    route?.readOnly !== true &&
-    viewKey === 'supplierList' &&
-    role !== undefined &&
-    (ACCOUNT_MANAGER_ROLES as readonly Role[]).includes(role);
-  const canReadProducts = role !== undefined && PRODUCT_READERS.includes(role);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const readOnly = useReadOnly();
+  const may = (endpoint: Endpoint) => !readOnly && role !== undefined && endpointRoles(endpoint).includes(role);
+  const [creating, setCreating] = useState(false);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const action = useMutation({
@@ -188,7 +217,39 @@ export default function SupplierListPage() {
     onError: (error) => void message.error(errorText(i18n, error)),
   });
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
-  const close = () => setDialog(null);
+  const close = () => setCreating(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+
+  /** Most used first: a row shows the first two it allows, the rest in its 'more' menu. */
+  const actions: RowActions<SupplierRow> = {
+    actions: [
+      rowAction<SupplierRow, EditValues>({
+        key: 'edit',
+        label: 'suppliers:action.edit',
+        success: 'suppliers:success.update',
+        icon: <EditOutlined />,
+        roles: readOnly ? [] : endpointRoles(api.update),
+        token2: api.update.token2,
+        allowed: () => true,
+        form: EditSupplierModal,
+        run: (row, values) => call(api.update, { id: row.id, ...values }),
+      }),
+      rowAction<SupplierRow>({
+        key: 'products',
+        label: 'suppliers:action.products',
+        icon: <AppstoreOutlined />,
+        roles: endpointRoles(endpoints.products.getUserProductsForUser),
+        allowed: () => true,
+        panel: ProductsPanel,
+      }),
+      ...proposalRowActions<SupplierRow>('supplier', { readOnly }),
+    ],
+    testIdPrefix: 'supplier',
+    testIdOf: (row) => row.account,
+    textValues: (row) => ({ name: row.name }),
+    failed: null,
+    onDone: reload,
+  };
 
   const filters: FilterField[] = [
     { kind: 'text', name: 'account', label: t('filter.account') },
@@ -238,10 +299,10 @@ export default function SupplierListPage() {
       render: (on: boolean, row) => (
         <EnabledSwitch
           checked={on}
-          disabled={!canEdit}
+          disabled={!may(api.setEnabled)}
           testId={`supplier-enabled-${row.account}`}
           label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.account })}
-          onToggle={(enabled) => call(endpoints.suppliers.setEnabled, { id: row.id, enabled })}
+          onToggle={(enabled) => call(api.setEnabled, { id: row.id, enabled })}
           invalidate={supplierKeys.all}
         />
       ),
@@ -257,66 +318,28 @@ export default function SupplierListPage() {
     { title: t('column.remark'), dataIndex: 'remark', key: 'remark' },
     { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
   ];
-  if (canEdit || canReadProducts) {
-    columns.push({
-      title: t('column.actions'),
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          {canEdit && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`supplier-edit-${row.account}`}
-              onClick={() => setDialog({ kind: 'edit', row })}
-            >
-              {t('action.edit')}
-            </Button>
-          )}
-          {canReadProducts && (
-            <Button
-              type="link"
-              size="small"
-              data-testid={`supplier-products-${row.account}`}
-              onClick={() => setDialog({ kind: 'products', row })}
-            >
-              {t('action.products')}
-            </Button>
-          )}
-          {canEdit && (
-            <BalanceProposalButton
-              partyKind="supplier"
-              partyId={row.id}
-              partyName={row.name}
-              kinds={['deposit', 'withdraw', 'adjust']}
-            />
-          )}
-        </Space>
-      ),
-    });
-  }
-
   return (
     <div className="page">
-      {canEdit && <PendingProposals partyKind="supplier" />}
+      {may(endpoints.funds.propose) && <PendingProposals partyKind="supplier" />}
       <ListTable<SupplierRow>
         testId="supplier-list"
         viewKey={viewKey}
         queryKey={supplierKeys.list}
         rowKey="id"
-        fetchPage={(p) => call(endpoints.suppliers.getList, p)}
-        exportHref={(f) => exportUrl(endpoints.suppliers.exportList, f)}
+        fetchPage={(p) => call(api.getList, p)}
+        exportHref={(f) => exportUrl(api.exportList, f)}
         filters={filters}
         columns={columns}
+        actions={actions}
         toolbar={
-          canEdit && (
-            <Button type="primary" data-testid="supplier-create" onClick={() => setDialog({ kind: 'create' })}>
+          may(api.create) && (
+            <Button type="primary" data-testid="supplier-create" onClick={() => setCreating(true)}>
               {t('action.create')}
             </Button>
           )
         }
       />
-      {dialog?.kind === 'create' && (
+      {creating && (
         <CreateSupplierModal
           pending={action.isPending}
           onClose={close}
@@ -326,7 +349,7 @@ export default function SupplierListPage() {
                 key: 'create',
                 run: () =>
                   call(
-                    endpoints.suppliers.create,
+                    api.create,
                     v.mode === 'newAccount'
                       ? {
                           mode: 'newAccount',
@@ -350,36 +373,6 @@ export default function SupplierListPage() {
           }
         />
       )}
-      {dialog?.kind === 'edit' && (
-        <EditSupplierModal
-          row={dialog.row}
-          pending={action.isPending}
-          onClose={close}
-          onSubmit={(v) =>
-            run(
-              {
-                key: `${dialog.row.id}:update`,
-                run: () => call(endpoints.suppliers.update, { id: dialog.row.id, ...v }),
-                success: 'success.update',
-              },
-              close,
-            )
-          }
-        />
-      )}
-      <Drawer
-        open={dialog?.kind === 'products'}
-        size="large"
-        title={dialog?.kind === 'products' ? t('products.title', { name: dialog.row.name }) : ''}
-        onClose={close}
-        destroyOnHidden
-        data-testid="supplier-products-drawer"
-      >
-        {dialog?.kind === 'products' && (
-          // biome-ignore lint/a11y/useValidAriaRole: `role` here is the panel's party kind, not an ARIA role
-          <PartyProductsPanel userId={dialog.row.userId} role="supplier" readOnly={!canEdit} />
-        )}
-      </Drawer>
     </div>
   );
 }

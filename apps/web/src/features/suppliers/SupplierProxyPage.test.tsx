@@ -23,6 +23,7 @@ const mine = (over: Partial<SupplierRow> = {}): SupplierRow => ({
   balance: 0,
   frozenBalance: 0,
   createdAt: '2024-05-01T10:00:00.000Z',
+  proposalKinds: [],
   ...over,
 });
 const AGENT: SupplierProxyRow = {
@@ -74,7 +75,9 @@ afterEach(async () => {
   await changeLanguage('en-US');
 });
 
-const renderAt = () => renderPage(<SupplierProxyPage />, PAGE, testUser({ access: 'supplier', account: 'supplier1' }));
+/** supplier1's console account is AGENT's parent (userId 6). */
+const renderAt = () =>
+  renderPage(<SupplierProxyPage />, PAGE, testUser({ access: 'supplier', account: 'supplier1', userId: 6 }));
 
 /** Opens agent1's commission modal and picks UPI collection. */
 async function openCommission(productLabel = 'UPI collection') {
@@ -176,6 +179,40 @@ describe('SupplierProxyPage', () => {
       nickname: 'Agent One',
       enabled: false,
     });
+  });
+
+  it('offers edit and commission on its own agents only (the contract’s agent rule), the switch likewise', async () => {
+    const theirs: SupplierProxyRow = { ...AGENT, id: 8, account: 'agent9', supplierId: 9, parentId: 99 };
+    server.answers.set(
+      '/v1.0/admin/getSupplierProxyList',
+      ok({ list: [AGENT, theirs], total: 2, pageIndex: 1, pageSize: 20, summary: { balance: 0, frozenBalance: 0 } }),
+    );
+    renderAt();
+    expect(await screen.findByTestId('agent-edit-agent1')).toBeTruthy();
+    expect(screen.getByTestId('agent-commission-agent1')).toBeTruthy();
+    expect(screen.getByTestId('agent-enabled-agent1').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('agent-edit-agent9')).toBeNull();
+    expect(screen.queryByTestId('agent-commission-agent9')).toBeNull();
+    expect(screen.getByTestId('agent-enabled-agent9').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('edits an agent’s name and nickname, keeping it enabled', async () => {
+    server.answers.set('/v1.0/supplier/updateAgent', ok(null));
+    renderAt();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('agent-edit-agent1'));
+    const name = await screen.findByTestId('agent-form-name');
+    await user.clear(name);
+    await user.type(name, 'Agent One Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/supplier/updateAgent')[0]?.body).toEqual({
+        agentId: 2,
+        name: 'Agent One Ltd',
+        nickname: 'Agent One',
+        enabled: true,
+      }),
+    );
   });
 
   it('an agent sees that agents cannot have agents, and no create button', async () => {

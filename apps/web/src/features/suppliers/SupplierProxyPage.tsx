@@ -1,4 +1,11 @@
-import { endpoints, type SupplierProxyRow } from '@paydesk/contract';
+import { EditOutlined, PercentageOutlined } from '@ant-design/icons';
+import {
+  AGENT_ACTION_ENDPOINTS,
+  type AgentAction,
+  agentActionRefusal,
+  endpoints,
+  type SupplierProxyRow,
+} from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -10,7 +17,15 @@ import { formatRate, parseRateInput } from '../../shared/format/money';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
+import {
+  endpointRoles,
+  type RowActionFormProps,
+  type RowActionPanelProps,
+  type RowActions,
+  rowAction,
+} from '../../shared/list/rowActions';
 import { useProductName } from '../../shared/products/productName';
+import { useSession } from '../../shared/session/session';
 import { supplierKeys } from './api';
 
 type AgentRow = SupplierProxyRow;
@@ -84,7 +99,7 @@ function AgentFormModal(props: {
  * An agent's commission: pick one of the caller's enabled products, see the caller's own rate (the
  * agent's maximum), enter a percentage. The cap is the server's: its refusal shows here, translated.
  */
-function CommissionModal(props: { row: AgentRow; onClose(): void }) {
+function CommissionModal(props: RowActionPanelProps<AgentRow>) {
   const { t, i18n } = useTranslation(['suppliers', 'common']);
   const productName = useProductName();
   const { message } = App.useApp();
@@ -102,8 +117,8 @@ function CommissionModal(props: { row: AgentRow; onClose(): void }) {
       call(endpoints.suppliers.setAgentCommission, { agentId: props.row.supplierId, ...v }),
     onSuccess: async () => {
       void message.success(t('success.commission'));
-      await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
       props.onClose();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: supplierKeys.all }), props.onDone()]);
     },
     onError: (error) => setRefusal(errorText(i18n, error)),
   });
@@ -181,12 +196,17 @@ function CommissionModal(props: { row: AgentRow; onClose(): void }) {
   );
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; row: AgentRow } | { kind: 'commission'; row: AgentRow };
+/** The edit form of a row: its name and nickname. */
+function EditAgentModal({ row, busy, onSubmit, onClose }: RowActionFormProps<AgentRow, AgentValues>) {
+  return <AgentFormModal row={row} pending={busy} onSubmit={onSubmit} onClose={onClose} />;
+}
 
 /**
  * Suppliers › supplier agents (`supplierProxy`, role supplier): the caller's agents with their balances
  * and totals; create, rename, enable or disable them and set their commissions (never above the
- * caller's own). An agent signing in sees that agents cannot have agents.
+ * caller's own). An agent signing in sees that agents cannot have agents. Row actions and the enable
+ * switch follow the contract's agent rule (`agentActionRefusal`: a supplier's own agents only), the
+ * one the server's guard refuses with.
  * Test hooks: `agent-list`, `agent-create`, `agent-notice`, per row `agent-enabled-<account>`,
  * `agent-edit-<account>`, `agent-commission-<account>`; forms `agent-form-*`, `agent-commission-*`.
  */
@@ -194,10 +214,15 @@ export default function SupplierProxyPage() {
   const { t, i18n } = useTranslation(['suppliers', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const { user } = useSession();
+  const [creating, setCreating] = useState(false);
   const mine = useQuery({ queryKey: supplierKeys.mine, queryFn: () => call(endpoints.suppliers.getMine, {}) });
   const isAgent = mine.data != null && mine.data.parentId !== null;
   const canManage = mine.data != null && mine.data.parentId === null;
+  /** Whether the caller may take the action on the agent: the contract's rule, as the server applies it. */
+  const allows = (action: AgentAction) => (row: AgentRow) =>
+    user !== null &&
+    agentActionRefusal(action, { role: user.access, userId: user.userId }, { parentUserId: row.parentId }) === null;
   const action = useMutation({
     mutationFn: (a: { key: string; run(): Promise<unknown>; success: string }) => a.run(),
     onSuccess: async (_d, a) => {
@@ -206,7 +231,44 @@ export default function SupplierProxyPage() {
     },
     onError: (error) => void message.error(errorText(i18n, error)),
   });
-  const close = () => setDialog(null);
+  const close = () => setCreating(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+
+  const actions: RowActions<AgentRow> = {
+    actions: [
+      rowAction<AgentRow, AgentValues>({
+        key: 'edit',
+        label: 'suppliers:action.edit',
+        success: 'suppliers:success.update',
+        icon: <EditOutlined />,
+        roles: endpointRoles(AGENT_ACTION_ENDPOINTS.edit),
+        token2: AGENT_ACTION_ENDPOINTS.edit.token2,
+        allowed: allows('edit'),
+        form: EditAgentModal,
+        run: (row, v) =>
+          call(endpoints.suppliers.updateAgent, {
+            agentId: row.supplierId,
+            name: v.name,
+            nickname: v.nickname,
+            enabled: row.enabled,
+          }),
+      }),
+      rowAction<AgentRow>({
+        key: 'commission',
+        label: 'suppliers:action.commission',
+        icon: <PercentageOutlined />,
+        roles: endpointRoles(AGENT_ACTION_ENDPOINTS.commission),
+        token2: AGENT_ACTION_ENDPOINTS.commission.token2,
+        allowed: allows('commission'),
+        panel: CommissionModal,
+      }),
+    ],
+    testIdPrefix: 'agent',
+    testIdOf: (row) => row.account,
+    textValues: (row) => ({ name: row.name }),
+    failed: null,
+    onDone: reload,
+  };
 
   const columns: Array<ListColumn<AgentRow>> = [
     { title: t('column.account'), dataIndex: 'account', key: 'account' },
@@ -219,7 +281,7 @@ export default function SupplierProxyPage() {
       render: (on: boolean, row) => (
         <EnabledSwitch
           checked={on}
-          disabled={!canManage}
+          disabled={!allows('setEnabled')(row)}
           testId={`agent-enabled-${row.account}`}
           label={t('common:a11y.rowControl', { what: t('column.enabled'), row: row.account })}
           onToggle={(enabled) =>
@@ -238,33 +300,6 @@ export default function SupplierProxyPage() {
     { title: t('column.frozenBalance'), dataIndex: 'frozenBalance', key: 'frozenBalance', money: true },
     { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
   ];
-  if (canManage) {
-    columns.push({
-      title: t('column.actions'),
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`agent-edit-${row.account}`}
-            onClick={() => setDialog({ kind: 'edit', row })}
-          >
-            {t('action.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`agent-commission-${row.account}`}
-            onClick={() => setDialog({ kind: 'commission', row })}
-          >
-            {t('action.commission')}
-          </Button>
-        </Space>
-      ),
-    });
-  }
-
   return (
     <div className="page">
       {isAgent && <Alert type="info" showIcon title={t('proxy.agentNotice')} data-testid="agent-notice" />}
@@ -290,46 +325,28 @@ export default function SupplierProxyPage() {
           })
         }
         columns={columns}
+        actions={actions}
         toolbar={
           canManage && (
-            <Button type="primary" data-testid="agent-create" onClick={() => setDialog({ kind: 'create' })}>
+            <Button type="primary" data-testid="agent-create" onClick={() => setCreating(true)}>
               {t('action.createAgent')}
             </Button>
           )
         }
       />
-      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+      {creating && (
         <AgentFormModal
-          row={dialog.kind === 'edit' ? dialog.row : null}
+          row={null}
           pending={action.isPending}
           onClose={close}
-          onSubmit={(v) => {
-            if (dialog.kind === 'create') {
-              action.mutate(
-                { key: 'create', run: () => call(endpoints.suppliers.createAgent, v), success: 'success.createAgent' },
-                { onSuccess: close },
-              );
-            } else {
-              const { row } = dialog;
-              action.mutate(
-                {
-                  key: `${row.id}:update`,
-                  run: () =>
-                    call(endpoints.suppliers.updateAgent, {
-                      agentId: row.supplierId,
-                      name: v.name,
-                      nickname: v.nickname,
-                      enabled: row.enabled,
-                    }),
-                  success: 'success.update',
-                },
-                { onSuccess: close },
-              );
-            }
-          }}
+          onSubmit={(v) =>
+            action.mutate(
+              { key: 'create', run: () => call(endpoints.suppliers.createAgent, v), success: 'success.createAgent' },
+              { onSuccess: close },
+            )
+          }
         />
       )}
-      {dialog?.kind === 'commission' && <CommissionModal row={dialog.row} onClose={close} />}
     </div>
   );
 }

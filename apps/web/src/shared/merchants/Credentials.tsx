@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import { call } from '../api/http';
+import type { RowActionPanelProps } from '../list/rowActions';
 import { merchantKeys } from './api';
 
 /**
@@ -143,5 +144,24 @@ export function CredentialsPanel({ merchant }: { merchant: MerchantRow }) {
         />
       )}
     </>
+  );
+}
+
+/**
+ * A merchant row's API credentials in a dialog, as a row panel action (the merchant list). Test hook:
+ * `merchant-credentials-modal`, and the panel's.
+ */
+export function MerchantCredentialsModal({ row, onClose }: RowActionPanelProps<MerchantRow>) {
+  const { t } = useTranslation(['merchants', 'common']);
+  return (
+    <Modal
+      open
+      title={t('credentials.title', { name: row.name })}
+      onCancel={onClose}
+      footer={null}
+      data-testid="merchant-credentials-modal"
+    >
+      <CredentialsPanel merchant={row} />
+    </Modal>
   );
 }

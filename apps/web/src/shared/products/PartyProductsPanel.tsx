@@ -1,6 +1,6 @@
 import { endpoints, type UserProductSlot } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
@@ -143,5 +143,25 @@ export function PartyProductsPanel({ userId, role, readOnly = false }: PartyProd
         />
       )}
     </>
+  );
+}
+
+/**
+ * A party's products in a drawer, for a list's row panel action (merchants, suppliers): the page's
+ * panel passes the row's account, its kind (`party`), its title and whether the page only reads.
+ * Test hook: `testId` on the drawer, and the panel's.
+ */
+export function PartyProductsDrawer(props: {
+  userId: number;
+  party: PartyProductsPanelProps['role'];
+  readOnly: boolean;
+  title: string;
+  testId?: string;
+  onClose(): void;
+}) {
+  return (
+    <Drawer open size="large" title={props.title} onClose={props.onClose} destroyOnHidden data-testid={props.testId}>
+      <PartyProductsPanel userId={props.userId} role={props.party} readOnly={props.readOnly} />
+    </Drawer>
   );
 }
