@@ -237,14 +237,18 @@ async function switchOnAndOff(page: Page, row: Locator) {
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
 }
 
-/** Uploads a small PNG as the row's QR image and waits until the row shows it. */
+/** Uploads a small PNG as the row's QR image (its 'upload' action opens the picker) and waits until the row shows it. */
 async function uploadQr(page: Page, row: Locator) {
-  await row.locator('.ant-upload input[type=file]').setInputFiles({
+  await row.locator('[data-testid^="resource-upload-"]').click();
+  const picker = modal(page).getByTestId('resource-upload-file');
+  await picker.waitFor();
+  await modal(page).locator('.ant-upload input[type=file]').setInputFiles({
     name: 'qr.png',
     mimeType: 'image/png',
     buffer: PNG_1x1,
   });
   await page.locator('.ant-message-notice', { hasText: 'QR image uploaded' }).first().waitFor();
+  await picker.waitFor({ state: 'detached' });
   await row.locator('img[data-testid^="resource-qr-"]').waitFor();
 }
 

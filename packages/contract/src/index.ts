@@ -27,6 +27,7 @@ export * from './products/catalogue.js';
 export * from './products/endpoints.js';
 export * from './profile/endpoints.js';
 export * from './realtime/protocol.js';
+export * from './resources/actions.js';
 export * from './resources/details.js';
 export * from './resources/endpoints.js';
 export * from './routes/route.js';

@@ -1,6 +1,7 @@
 import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/merchant-api.js';
 import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
+import type { ResourceActionRefusal } from '../resources/actions.js';
 import type { CodeValue } from './codes.js';
 
 /**
@@ -475,6 +476,11 @@ export const REASON_TEXTS = {
     'zh-TW': '該資源有未完成的訂單，無法刪除',
     'en-US': 'the resource has open orders and cannot be deleted',
   },
+  qrImageNotTaken: {
+    'zh-CN': '该渠道的资源不使用二维码图片',
+    'zh-TW': '該渠道的資源不使用二維碼圖片',
+    'en-US': 'this channel takes no QR image',
+  },
   imageTooLarge: {
     'zh-CN': '图片不能超过 512 KiB',
     'zh-TW': '圖片不能超過 512 KiB',
@@ -506,5 +512,7 @@ export const isReason = (value: unknown): value is Reason =>
   typeof value === 'string' && Object.hasOwn(REASON_TEXTS, value);
 
 // The reasons other modules declare (products, the upload) must be in the catalogue: a compile error otherwise.
-const declaredElsewhere: Readonly<Record<ProductRefusalReason | OrderUploadReason, ReasonTexts>> = REASON_TEXTS;
+const declaredElsewhere: Readonly<
+  Record<ProductRefusalReason | OrderUploadReason | Exclude<ResourceActionRefusal, 'role'>, ReasonTexts>
+> = REASON_TEXTS;
 void declaredElsewhere;

@@ -33,6 +33,7 @@ export const RESOURCE_TEXTS = {
   supplierDisabled: 'the supplier of this resource is disabled, so it cannot be switched on',
   productDisabled: 'the product of this resource is disabled, so it cannot be switched on',
   resourceBusy: 'the resource has open orders and cannot be deleted',
+  qrImageNotTaken: 'this channel takes no QR image',
   fileType: 'file type error',
   imageTooLarge: 'the image is larger than 512 KiB',
 } as const;

@@ -3,8 +3,8 @@ import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
 import { minorAmount, sortShape } from '../common/money.js';
 import { emptyToNull, idSchema, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
-import type { Role } from '../common/roles.js';
 import { productById } from '../products/catalogue.js';
+import { RESOURCE_ACTIONS, RESOURCE_MANAGE_ROLES, RESOURCE_READ_ROLES } from './actions.js';
 import { checkDetails, linkSchema, RESOURCE_KINDS, RESOURCE_TEXTS } from './details.js';
 
 const T = RESOURCE_TEXTS;
@@ -12,17 +12,6 @@ const T = RESOURCE_TEXTS;
 /** Resource state (spec section 3): 0 means enabled; new resources start disabled. */
 export const RESOURCE_STATE = { enabled: 0, disabled: 1 } as const;
 export const resourceStateSchema = z.union([z.literal(0), z.literal(1)]);
-
-/** Who reads resources: staff who look after suppliers, and a supplier its own. */
-export const RESOURCE_READ_ROLES = [
-  'superAdmin',
-  'admin',
-  'customerService',
-  'technicalMaintenance',
-  'supplier',
-] as const satisfies readonly Role[];
-/** Who creates, changes, switches and deletes them: a supplier its own, admins any supplier's. */
-export const RESOURCE_MANAGE_ROLES = ['superAdmin', 'admin', 'supplier'] as const satisfies readonly Role[];
 
 /** Most ids a bulk switch takes at once. */
 export const BULK_ENABLE_MAX = 200;
@@ -36,7 +25,7 @@ export const QR_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const
  * encodes (UPI deep link, USDT address) when the account data gives one; `qrImageId` names an uploaded
  * QR image (read with qrImage). `todayCount`/`todayAmount`: orders processed today (platform time zone).
  */
-export const resourceRowSchema = z.object({
+export const resourceFieldsSchema = z.object({
   id: z.number().int(),
   supplierId: z.number().int(),
   supplierName: z.string(),
@@ -60,7 +49,16 @@ export const resourceRowSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/**
+ * One resource as the list and the forms answer it: its fields and the actions the caller may take on
+ * it now (the contract's `allowedResourceActions` for the caller's role and the row's facts: its open
+ * orders, kind, supplier and product), which are the buttons the console offers. The CSV export has
+ * the fields only.
+ */
+export const resourceRowSchema = resourceFieldsSchema.extend({ allowedActions: z.array(z.enum(RESOURCE_ACTIONS)) });
 export type ResourceRow = z.infer<typeof resourceRowSchema>;
+export type ResourceFields = z.infer<typeof resourceFieldsSchema>;
 
 const optionalQueryId = z.preprocess(emptyToNull, queryIdSchema.nullable().optional());
 
@@ -187,7 +185,7 @@ export const resourcesEndpoints = {
     path: '/v1.0/resource/export',
     summary: 'Every resource of the filtered set as CSV (never a secret), in the list’s order',
     input: z.strictObject(resourceFilterShape),
-    output: resourceRowSchema,
+    output: resourceFieldsSchema,
     example: { productId: 1002 },
     access: RESOURCE_READ_ROLES,
     token2: false,

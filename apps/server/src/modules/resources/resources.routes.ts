@@ -8,7 +8,7 @@ const ownerOf = (ctx: UserContext): ResourceOwner =>
 
 export function resourcesHandlers(resources: ResourcesService) {
   return {
-    getList: (input, ctx) => resources.getList(ownerOf(ctx), { ...input, pageSize: pageSizeOf(input) }),
+    getList: (input, ctx) => resources.getList(ownerOf(ctx), { ...input, pageSize: pageSizeOf(input) }, ctx.role),
     exportList: (input, ctx) => resources.exportList(ownerOf(ctx), input),
     create: (input, ctx) => resources.create(ownerOf(ctx), input, ctx.actor),
     update: (input, ctx) => resources.update(ownerOf(ctx), input, ctx.actor),

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
+  allowedResourceActions,
   detailsSchemaOf,
   ORDER_STATE,
   QR_IMAGE_MAX_BYTES,
   qrTextOf,
   RESOURCE_STATE,
   RESOURCE_TEXTS,
+  type ResourceAction,
+  type ResourceActionFacts,
+  type ResourceFields,
   type ResourceKind,
   type ResourceRow,
+  type Role,
+  resourceActionRefusal,
   resourceKindOf,
   SECRET_DETAIL_FIELDS,
 } from '@paydesk/contract';
@@ -17,7 +23,7 @@ import { orders, products, resourceDaily, resourceImages, resources, suppliers }
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { sealSecret } from '../../platform/crypto.js';
-import { notFound, refused } from '../../platform/errors.js';
+import { forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { formatPlatformTime } from '../../platform/time.js';
@@ -38,6 +44,12 @@ export interface ResourcesDeps {
  * not team views). Anything outside answers 404.
  */
 export type ResourceOwner = { all: true } | { all: false; userId: number };
+
+/**
+ * The role the action rule holds an actor to. The system (demo data, the bench) acts as a super admin
+ * would: the row's own facts (open orders, kind, supplier and product) still hold for it.
+ */
+const roleOf = (actor: Actor): Role => actor.role ?? 'superAdmin';
 
 export interface ResourceFilters {
   supplierId?: number | null | undefined;
@@ -70,18 +82,43 @@ const T = RESOURCE_TEXTS;
 const todayCountSql = sql<number>`coalesce(${resourceDaily.count}, 0)`.mapWith(Number);
 const todayAmountSql = sql<number>`coalesce(${resourceDaily.amount}, 0)`.mapWith(Number);
 
+/** A resource's open orders (allocated, not yet paid): what keeps it from being deleted. */
+const openOrdersSql =
+  sql<number>`(select count(*) from ${orders} where ${orders.resourceId} = ${resources.id} and ${orders.state} = ${ORDER_STATE.allocated})`.mapWith(
+    Number,
+  );
+
 const rowFields = {
   resource: resources,
   supplierName: suppliers.name,
+  supplierEnabled: suppliers.enabled,
+  productEnabled: products.enabled,
+  openOrders: openOrdersSql,
   todayCount: todayCountSql,
   todayAmount: todayAmountSql,
 };
 interface RowResult {
   resource: ResourceRecord;
   supplierName: string;
+  supplierEnabled: boolean;
+  productEnabled: boolean;
+  openOrders: number;
   todayCount: number;
   todayAmount: number;
 }
+
+/** What the action rule reads of a resource (the contract's `resourceActionRefusal`). */
+const factsOf = (r: {
+  resource: ResourceRecord;
+  supplierEnabled: boolean;
+  productEnabled: boolean;
+  openOrders: number;
+}): ResourceActionFacts => ({
+  kind: r.resource.kind,
+  openOrders: r.openOrders,
+  supplierEnabled: r.supplierEnabled,
+  productEnabled: r.productEnabled,
+});
 
 /** The channel fields a client may see: every stored field except secrets, as text. */
 function publicDetails(details: Record<string, unknown>): Record<string, string> {
@@ -93,7 +130,7 @@ function publicDetails(details: Record<string, unknown>): Record<string, string>
   return out;
 }
 
-function toRow(r: RowResult): ResourceRow {
+function toFields(r: RowResult): ResourceFields {
   const x = r.resource;
   return {
     id: x.id,
@@ -121,6 +158,12 @@ function toRow(r: RowResult): ResourceRow {
   };
 }
 
+/** A row of the list for `role`: its fields and the actions the rule allows that role on it now. */
+const toRow = (r: RowResult, role: Role): ResourceRow => ({
+  ...toFields(r),
+  allowedActions: allowedResourceActions(role, factsOf(r)),
+});
+
 /** What an audit row shows of a resource: never the sealed secret, only whether there is one. */
 const auditView = (x: ResourceRecord) => ({
   supplierId: x.supplierId,
@@ -141,7 +184,7 @@ const auditView = (x: ResourceRecord) => ({
 });
 
 type SortKey = NonNullable<ResourceFilters['sortBy']>;
-const SORT_COLUMNS: Record<SortKey, { expr: SQL; valueOf(row: ResourceRow): number | string }> = {
+const SORT_COLUMNS: Record<SortKey, { expr: SQL; valueOf(row: ResourceFields): number | string }> = {
   createdAt: { expr: sql`${resources.createdAt}`, valueOf: (r) => r.createdAt },
   todayAmount: { expr: sql`coalesce(${resourceDaily.amount}, 0)`, valueOf: (r) => r.todayAmount },
 };
@@ -161,9 +204,14 @@ const IMAGE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
     b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-/** Whether a resource has no open (allocated, unpaid) order, so it may be deleted. */
-export async function isIdle(db: DbOrTx, resourceId: number): Promise<boolean> {
-  return (await processingOrdersOf(db, resourceId)).count === 0;
+/** The open (allocated, unpaid) orders of each resource: the action rule reads them (delete). */
+async function openOrdersOf(db: DbOrTx, resourceIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ resourceId: orders.resourceId, n: count() })
+    .from(orders)
+    .where(and(inArray(orders.resourceId, resourceIds), eq(orders.state, ORDER_STATE.allocated)))
+    .groupBy(orders.resourceId);
+  return new Map(rows.map((r) => [r.resourceId ?? 0, r.n]));
 }
 
 /** The open (allocated, not yet paid) orders on a resource: their count and sum in minor units. */
@@ -195,6 +243,7 @@ export class ResourcesService {
       .select(rowFields)
       .from(resources)
       .innerJoin(suppliers, eq(suppliers.id, resources.supplierId))
+      .innerJoin(products, eq(products.id, resources.productId))
       .leftJoin(resourceDaily, and(eq(resourceDaily.resourceId, resources.id), eq(resourceDaily.day, this.today())));
   }
 
@@ -220,7 +269,8 @@ export class ResourcesService {
     );
   }
 
-  async getList(owner: ResourceOwner, input: ResourceFilters & { pageIndex: number; pageSize: number }) {
+  /** A page of the list; each row with the actions `role` may take on it now (`allowedActions`). */
+  async getList(owner: ResourceOwner, input: ResourceFilters & { pageIndex: number; pageSize: number }, role: Role) {
     const where = this.whereOf(owner, input);
     const [rows, [totals]] = await Promise.all([
       this.select()
@@ -236,7 +286,7 @@ export class ResourcesService {
         .where(where),
     ]);
     return {
-      list: rows.map(toRow),
+      list: rows.map((r) => toRow(r, role)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -245,11 +295,11 @@ export class ResourcesService {
   }
 
   /** The filtered set for the CSV export, in the list's order, in batches after a cursor. */
-  async *exportList(owner: ResourceOwner, input: ResourceFilters, batchSize = 1000): AsyncGenerator<ResourceRow> {
+  async *exportList(owner: ResourceOwner, input: ResourceFilters, batchSize = 1000): AsyncGenerator<ResourceFields> {
     const where = this.whereOf(owner, input);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder === 'desc';
-    yield* keysetRowsAfter<ResourceRow>(async (last, limit) => {
+    yield* keysetRowsAfter<ResourceFields>(async (last, limit) => {
       const after = last
         ? afterInOrder(sort && { expr: sort.expr, value: sort.valueOf(last) }, descending, {
             column: resources.id,
@@ -260,14 +310,14 @@ export class ResourcesService {
         .where(and(where, after))
         .orderBy(...orderOf(input))
         .limit(limit);
-      return rows.map(toRow);
+      return rows.map(toFields);
     }, batchSize);
   }
 
-  private async rowById(db: DbOrTx, id: number): Promise<ResourceRow> {
+  private async rowById(db: DbOrTx, id: number, role: Role): Promise<ResourceRow> {
     const [row] = await this.select(db).where(eq(resources.id, id));
     if (!row) throw notFound('no such resource');
-    return toRow(row);
+    return toRow(row, role);
   }
 
   async create(owner: ResourceOwner, input: ResourceFieldsInput & { supplierId?: number | undefined }, actor: Actor) {
@@ -298,13 +348,15 @@ export class ResourcesService {
         { action: 'resources.create', target: `resource:${created!.id}`, after: auditView(created!) },
         now,
       );
-      return this.rowById(tx, created!.id);
+      return this.rowById(tx, created!.id, roleOf(actor));
     });
   }
 
   async update(owner: ResourceOwner, input: ResourceFieldsInput & { id: number }, actor: Actor) {
     return this.db.transaction(async (tx) => {
-      const { resource: before } = await this.locate(tx, owner, input.id, { lock: true, productId: input.productId });
+      const found = await this.locate(tx, owner, input.id, { lock: true, productId: input.productId });
+      await this.guard(tx, 'edit', actor, [found]);
+      const before = found.resource;
       const { details, secret } = this.readDetails(before.kind, input.details, 'update');
       const now = this.now();
       const [after] = await tx
@@ -331,15 +383,16 @@ export class ResourcesService {
         },
         now,
       );
-      return this.rowById(tx, before.id);
+      return this.rowById(tx, before.id, roleOf(actor));
     });
   }
 
   /** Deletes (keeps the row, switched off and out of every list) a resource with no open orders. */
   async delete(owner: ResourceOwner, id: number, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const { resource } = await this.locate(tx, owner, id, { lock: true });
-      if (!(await isIdle(tx, resource.id))) throw refused(T.resourceBusy, 'resourceBusy');
+      const found = await this.locate(tx, owner, id, { lock: true });
+      await this.guard(tx, 'delete', actor, [found]);
+      const { resource } = found;
       const now = this.now();
       await tx
         .update(resources)
@@ -365,7 +418,9 @@ export class ResourcesService {
   ): Promise<{ qrImageId: number; size: number; sha256: string }> {
     const bytes = Buffer.from(input.imageBase64, 'base64');
     return this.db.transaction(async (tx) => {
-      const { resource } = await this.locate(tx, owner, input.id, { lock: true });
+      const found = await this.locate(tx, owner, input.id, { lock: true });
+      await this.guard(tx, 'uploadQr', actor, [found]);
+      const { resource } = found;
       if (bytes.length > QR_IMAGE_MAX_BYTES) throw refused(T.imageTooLarge, 'imageTooLarge');
       if (!IMAGE_SIGNATURES[input.mime]?.(bytes)) throw refused(T.fileType, 'fileType');
       const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -496,12 +551,29 @@ export class ResourcesService {
 
   // ---- helpers ----
 
+  /**
+   * The guard of every row action: the contract's rule on each resource's facts (its open orders read
+   * here, under the caller's row lock), refusing with the rule's reason. Changes nothing.
+   */
+  private async guard(tx: Tx, action: ResourceAction, actor: Actor, found: Located[]): Promise<void> {
+    const open = await openOrdersOf(
+      tx,
+      found.map((f) => f.resource.id),
+    );
+    for (const f of found) {
+      const refusal = resourceActionRefusal(
+        action,
+        roleOf(actor),
+        factsOf({ ...f, openOrders: open.get(f.resource.id) ?? 0 }),
+      );
+      if (refusal === 'role') throw forbidden('your role may not do this');
+      if (refusal !== null) throw refused(T[refusal], refusal);
+    }
+  }
+
   private async switchTo(tx: Tx, found: Located[], enable: boolean, actor: Actor): Promise<number> {
     const state = enable ? RESOURCE_STATE.enabled : RESOURCE_STATE.disabled;
-    if (enable) {
-      if (found.some((f) => !f.supplierEnabled)) throw refused(T.supplierDisabled, 'supplierDisabled');
-      if (found.some((f) => !f.productEnabled)) throw refused(T.productDisabled, 'productDisabled');
-    }
+    await this.guard(tx, enable ? 'enable' : 'disable', actor, found);
     const now = this.now();
     await tx
       .update(resources)

@@ -484,8 +484,12 @@ describe('the switch', () => {
 });
 
 describe('QR images', () => {
+  /** A WeChat account: a kind that takes a QR image (a bank card takes none: qrImageNotTaken). */
+  const createWechat = () =>
+    createCard('supplier1', { productId: 5001, name: 'Test WeChat', details: { accountName: 'Li Wei' } });
+
   it('stores a PNG (sha256, size) and serves it back to readers as a data URL', async () => {
-    const own = await createCard('supplier1');
+    const own = await createWechat();
     const none = await t.call(R.qrImage, { id: own.id }, as('supplier1'));
     expect(none.body).toMatchObject({ code: 200, data: null });
     const res = await t.call(R.uploadQr, { id: own.id, mime: 'image/png', imageBase64: PNG_1x1 }, as('supplier1'));
@@ -498,7 +502,7 @@ describe('QR images', () => {
       const img = await t.call(R.qrImage, { id: own.id }, as(account));
       expect(img.body.data.dataUrl, account).toBe(`data:image/png;base64,${PNG_1x1}`);
     }
-    const detail = await t.call(R.getResourceDetailInfo, { resourceId: own.id, productId: 1002 }, as('service'));
+    const detail = await t.call(R.getResourceDetailInfo, { resourceId: own.id, productId: 5001 }, as('service'));
     expect(detail.body.data.qrImageId).toBe(res.body.data.qrImageId);
     // A new upload replaces the old image.
     const again = await t.call(R.uploadQr, { id: own.id, mime: 'image/png', imageBase64: PNG_1x1 }, as('admin'));
@@ -510,7 +514,7 @@ describe('QR images', () => {
   });
 
   it('refuses a type that does not match the content, and an image over 512 KiB; nothing stored', async () => {
-    const own = await createCard('supplier1');
+    const own = await createWechat();
     const before = await snapshot(t.database);
     const wrongType = await t.call(
       R.uploadQr,

@@ -174,6 +174,25 @@ describe('UserProductConfigPage', { timeout: 30_000 }, () => {
     await changeLanguage('en-US');
   });
 
+  it.each([
+    ['superAdmin', 'en-US', 'Edit'],
+    ['admin', 'zh-CN', '编辑'],
+    ['admin', 'zh-TW', '編輯'],
+  ] as const)('%s is offered edit on every row (%s), as the only action', async (access, lang, label) => {
+    await changeLanguage(lang);
+    renderAt(PAGE, access);
+    for (const id of ['merchant1-1001', 'agent1-1001']) {
+      const bar = await screen.findByTestId(`user-product-actions-${id}`);
+      expect(
+        within(bar)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('data-testid')),
+      ).toEqual([`user-product-edit-${id}`]);
+      expect(within(bar).getByRole('button').textContent).toBe(label);
+    }
+    await changeLanguage('en-US');
+  });
+
   it('the read-only route and non-managing roles show no edit or add', async () => {
     for (const [path, access] of [
       [`${PAGE}/readonly`, 'technicalMaintenance'],
@@ -184,6 +203,7 @@ describe('UserProductConfigPage', { timeout: 30_000 }, () => {
       expect(await screen.findByText('merchant1 (Merchant One)')).toBeTruthy();
       expect(screen.queryByTestId('user-product-add')).toBeNull();
       expect(screen.queryByTestId('user-product-edit-merchant1-1001')).toBeNull();
+      expect(screen.queryByTestId('user-product-actions-merchant1-1001')).toBeNull();
       view.unmount();
     }
   });

@@ -1,3 +1,4 @@
+import { EditOutlined } from '@ant-design/icons';
 import { endpoints, PRODUCTS, type Role, routeByPath, type UserProductRow } from '@paydesk/contract';
 import { Button, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -7,6 +8,7 @@ import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney, formatRate } from '../../shared/format/money';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { endpointRoles, type RowActionPanelProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { productKeys, useCanManageProducts, usePartyOptions } from '../../shared/products/api';
 import { useProductName } from '../../shared/products/productName';
 import { UserProductFormModal } from '../../shared/products/UserProductFormModal';
@@ -14,7 +16,17 @@ import { ProductCatalogue } from './ProductCatalogue';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; row: UserProductRow };
+/** The edit action's panel: the settings dialog, which saves and reloads the lists itself. */
+function EditUserProductPanel(props: RowActionPanelProps<UserProductRow>) {
+  const { row } = props;
+  return (
+    <UserProductFormModal
+      target={{ userId: row.userId, account: row.account, role: row.role, productId: row.productId }}
+      initial={row}
+      onClose={props.onClose}
+    />
+  );
+}
 
 /** Money columns of a setting: null means "the product's", "no limit" or "not required" by column. */
 function limitText(v: number | null, empty: string): ReactNode {
@@ -24,8 +36,11 @@ function limitText(v: number | null, empty: string): ReactNode {
 /**
  * System management › user product config (routes userProductConfig and userProductConfigReadOnly):
  * every party's product settings with filters and CSV export, and the product catalogue. superAdmin
- * and admin edit on the editable route. Test hooks: `user-product-list`, `user-product-add`,
- * `user-product-edit-<account>-<productId>`, `user-product-tab-settings`, `user-product-tab-catalogue`.
+ * and admin edit on the editable route: a declared row action (rowActions.tsx) open to the roles
+ * saveUserProduct is, on every row (a listed row is a live party's setting; what the server checks
+ * then is the form's values: products.offered.test). Test hooks: `user-product-list`,
+ * `user-product-add`, `user-product-edit-<account>-<productId>`, `user-product-actions-<account>-<productId>`,
+ * `user-product-tab-settings`, `user-product-tab-catalogue`.
  */
 export default function UserProductConfigPage() {
   const { t } = useTranslation(['products', 'common']);
@@ -35,7 +50,7 @@ export default function UserProductConfigPage() {
   const canManage = useCanManageProducts(readOnly);
   const productName = useProductName();
   const options = usePartyOptions();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState('settings');
   const yesNo = (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('value.yes') : t('value.no')}</Tag>;
 
@@ -114,25 +129,23 @@ export default function UserProductConfigPage() {
       render: (v: number | null) => limitText(v, t('value.noKyc')),
     },
     { title: t('column.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: at },
-    ...(canManage
-      ? [
-          {
-            title: t('column.actions'),
-            key: 'actions',
-            render: (_: unknown, row: UserProductRow) => (
-              <Button
-                type="link"
-                size="small"
-                data-testid={`user-product-edit-${row.account}-${row.productId}`}
-                onClick={() => setDialog({ kind: 'edit', row })}
-              >
-                {t('action.edit')}
-              </Button>
-            ),
-          },
-        ]
-      : []),
   ];
+
+  const actions: RowActions<UserProductRow> = {
+    actions: [
+      rowAction<UserProductRow>({
+        key: 'edit',
+        label: 'products:action.edit',
+        icon: <EditOutlined />,
+        roles: canManage ? endpointRoles(endpoints.products.saveUserProduct) : [],
+        token2: endpoints.products.saveUserProduct.token2,
+        allowed: () => true,
+        panel: EditUserProductPanel,
+      }),
+    ],
+    testIdPrefix: 'user-product',
+    testIdOf: (row) => `${row.account}-${row.productId}`,
+  };
 
   const settings = (
     <ListTable<UserProductRow>
@@ -144,7 +157,7 @@ export default function UserProductConfigPage() {
       exportHref={(f) => exportUrl(endpoints.products.exportUserProductList, f)}
       toolbar={
         canManage && (
-          <Button type="primary" data-testid="user-product-add" onClick={() => setDialog({ kind: 'add' })}>
+          <Button type="primary" data-testid="user-product-add" onClick={() => setAdding(true)}>
             {t('action.add')}
           </Button>
         )
@@ -182,6 +195,7 @@ export default function UserProductConfigPage() {
         },
       ]}
       columns={columns}
+      actions={actions}
     />
   );
 
@@ -203,22 +217,7 @@ export default function UserProductConfigPage() {
           },
         ]}
       />
-      {dialog && (
-        <UserProductFormModal
-          target={
-            dialog.kind === 'edit'
-              ? {
-                  userId: dialog.row.userId,
-                  account: dialog.row.account,
-                  role: dialog.row.role,
-                  productId: dialog.row.productId,
-                }
-              : null
-          }
-          initial={dialog.kind === 'edit' ? dialog.row : null}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      {adding && <UserProductFormModal target={null} initial={null} onClose={() => setAdding(false)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ResourceRow, Role } from '@paydesk/contract';
+import { allowedResourceActions, type ResourceActionFacts, type ResourceRow, type Role } from '@paydesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,28 @@ import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import { chosen } from '../../test/select';
 import ResourceListPage from './ResourceListPage';
 
-const row = (over: Partial<ResourceRow>): ResourceRow => ({
+/**
+ * A row as the server answers it: `allowedActions` by the contract's rule for `role` and the row's facts
+ * (idle, supplier and product enabled unless `facts` says otherwise).
+ */
+const row = (
+  over: Partial<ResourceRow>,
+  facts: Partial<ResourceActionFacts> = {},
+  role: Role = 'supplier',
+): ResourceRow => {
+  const fields = fieldsOf(over);
+  return {
+    ...fields,
+    allowedActions: allowedResourceActions(role, {
+      kind: fields.kind,
+      openOrders: 0,
+      supplierEnabled: true,
+      productEnabled: true,
+      ...facts,
+    }),
+  };
+};
+const fieldsOf = (over: Partial<ResourceRow>): Omit<ResourceRow, 'allowedActions'> => ({
   id: 11,
   supplierId: 1,
   supplierName: 'Supplier One',
@@ -73,6 +94,12 @@ afterEach(async () => {
 
 const renderAt = (path: string, access: Role) => renderPage(<ResourceListPage />, path, testUser({ access }));
 const SUPPLIER_PAGE = '/internationalCardToCard/list';
+/** A row's buttons by action key ('more': its menu), in order. */
+const buttonsOf = (id: number, actions = screen.getByTestId(`resource-actions-${id}`)) =>
+  within(actions)
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('data-testid') ?? '')
+    .map((t) => t.replace(/^resource-/, '').replace(`-${id}`, ''));
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, ifsc: string) {
   await user.click(await screen.findByTestId('resource-create'));
@@ -242,6 +269,8 @@ describe('ResourceListPage', () => {
         qrImageId: null,
       }),
     );
+    // The server offers customer service nothing on any row.
+    server.answers.set('/v1.0/resource/getList', list(ROWS.map((r) => ({ ...r, allowedActions: [] }))));
     renderAt('/internationalCardToCard/list-admin/customerService', 'customerService');
     expect(await screen.findByText('HDFC card')).toBeTruthy();
     expect(screen.getByTestId('filter-supplierId')).toBeTruthy();
@@ -250,6 +279,8 @@ describe('ResourceListPage', () => {
       'resource-bulk-enable',
       'resource-edit-11',
       'resource-delete-11',
+      'resource-more-11',
+      'resource-actions-11',
       'resource-select-11',
     ]) {
       expect(screen.queryByTestId(id), id).toBeNull();
@@ -295,7 +326,11 @@ describe('ResourceListPage', () => {
   it('a QR image of the wrong type or over 512 KiB is refused before sending', async () => {
     server.answers.set('/v1.0/resource/getList', list([row({ id: 41, productId: 5001, kind: 'wechat', details: {} })]));
     renderAt('/otherChannel/wechat', 'supplier');
-    const button = await screen.findByTestId('resource-upload-41');
+    const user = userEvent.setup({ delay: null });
+    // A WeChat account takes a QR image: upload is its second button, after edit; delete in 'more'.
+    expect(buttonsOf(41, await screen.findByTestId('resource-actions-41'))).toEqual(['edit', 'upload', 'more']);
+    await user.click(screen.getByTestId('resource-upload-41'));
+    const button = await screen.findByTestId('resource-upload-file');
     // rc-upload renders a fresh file input after each pick: look it up each time.
     const input = () => button.closest('.ant-upload')?.querySelector('input[type="file"]') as HTMLInputElement;
     const big = new File([new Uint8Array(512 * 1024 + 1)], 'qr.png', { type: 'image/png' });
@@ -310,6 +345,7 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(server.sent('/v1.0/resource/uploadQr')).toHaveLength(1));
     expect(server.sent('/v1.0/resource/uploadQr')[0]?.body).toEqual({ id: 41, mime: 'image/png', imageBase64: 'YWJj' });
     expect(await screen.findByText('QR image uploaded')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('resource-upload-file')).toBeNull());
   });
 
   it('the payout page serves bank payout (2001) and India auto payout (2002): product filter, column and form select', async () => {
@@ -413,6 +449,8 @@ describe('ResourceListPage', () => {
     await waitFor(() =>
       expect(server.sent('/v1.0/resource/getList').some((r) => r.url.includes('productId=5002'))).toBe(true),
     );
+    // Both rows are of kinds that take a QR image (UPI, WeChat).
+    expect(screen.getByTestId('resource-upload-61')).toBeTruthy();
     expect(screen.getByTestId('resource-upload-62')).toBeTruthy();
 
     await user.click(screen.getByTestId('resource-create'));
@@ -427,5 +465,98 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(within(form).queryByTestId('resource-form-ifsc')).toBeNull());
     expect(within(form).queryByTestId('resource-form-cardNumber')).toBeNull();
     expect(within(form).getByTestId('resource-form-paymentLink')).toBeTruthy();
+  });
+  it('offers each row what the server allows it: a bank card takes no QR image; a busy one is not deleted', async () => {
+    server.answers.set(
+      '/v1.0/resource/getList',
+      list([
+        row({ id: 11 }),
+        row({ id: 12, name: 'Busy card' }, { openOrders: 2 }),
+        row({ id: 13, productId: 1001, kind: 'upi', name: 'UPI desk', details: {} }),
+        row({ id: 14, productId: 1001, kind: 'upi', name: 'Busy UPI', details: {} }, { openOrders: 1 }),
+      ]),
+    );
+    renderAt(SUPPLIER_PAGE, 'supplier');
+    await screen.findByText('Busy UPI');
+    expect(buttonsOf(11)).toEqual(['edit', 'delete']);
+    expect(buttonsOf(12)).toEqual(['edit']);
+    expect(buttonsOf(13)).toEqual(['edit', 'upload', 'more']);
+    expect(buttonsOf(14)).toEqual(['edit', 'upload']);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('resource-more-13'));
+    expect(await screen.findByTestId('resource-delete-13')).toBeTruthy();
+  });
+
+  it('delete asks first, posts the id and reloads; the server’s refusal is shown in the reader’s language', async () => {
+    server.answers.set('/v1.0/resource/delete', {
+      code: 422,
+      msg: 'the resource has open orders and cannot be deleted',
+      data: { reason: 'resourceBusy' },
+    });
+    renderAt(SUPPLIER_PAGE, 'supplier');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('resource-delete-11'));
+    expect(await screen.findByText('Delete resource HDFC card?')).toBeTruthy();
+    expect(server.sent('/v1.0/resource/delete')).toHaveLength(0);
+    await user.click(screen.getByTestId('resource-ok'));
+    expect(await screen.findByText('the resource has open orders and cannot be deleted')).toBeTruthy();
+    expect(server.sent('/v1.0/resource/delete')[0]?.body).toEqual({ id: 11 });
+
+    server.answers.set('/v1.0/resource/delete', ok(null));
+    const before = server.sent('/v1.0/resource/getList').length;
+    await user.click(screen.getByTestId('resource-delete-11'));
+    await user.click(await screen.findByTestId('resource-ok'));
+    expect(await screen.findByText('Deleted')).toBeTruthy();
+    await waitFor(() => expect(server.sent('/v1.0/resource/getList').length).toBeGreaterThan(before));
+  });
+
+  it('edit sends the row’s id with the changed fields (never a supplier)', async () => {
+    server.answers.set('/v1.0/resource/update', ok(row({ name: 'HDFC main' })));
+    renderAt('/internationalCardToCard/list-admin', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('resource-edit-11'));
+    const name = await screen.findByTestId('resource-form-name');
+    await user.clear(name);
+    await user.type(name, 'HDFC main');
+    await user.click(screen.getByTestId('resource-form-save'));
+    await waitFor(() => expect(server.sent('/v1.0/resource/update')).toHaveLength(1));
+    const body = server.sent('/v1.0/resource/update')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 11, productId: 1002, name: 'HDFC main' });
+    expect(body).not.toHaveProperty('supplierId');
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('a resource whose supplier or product is disabled cannot be switched on, and says why; switching off stays', async () => {
+    server.answers.set(
+      '/v1.0/resource/getList',
+      list([
+        row({ id: 11, state: 1 }, { supplierEnabled: false }),
+        row({ id: 12, name: 'SBI card', state: 0 }, { productEnabled: false }),
+      ]),
+    );
+    renderAt(SUPPLIER_PAGE, 'supplier');
+    await screen.findByText('SBI card');
+    // Neither has a QR code to wait for: only the rule keeps a switch off.
+    await waitFor(() => expect(screen.getByTestId('resource-enabled-12').hasAttribute('disabled')).toBe(false));
+    expect(screen.getByTestId('resource-enabled-11').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('resource-enabled-why-11')).toBeTruthy();
+    expect(screen.queryByTestId('resource-enabled-why-12')).toBeNull();
+  });
+
+  it.each([
+    ['zh-CN', '编辑', '上传二维码', '上传 WeChat desk 的二维码图片'],
+    ['zh-TW', '編輯', '上傳二維碼', '上傳 WeChat desk 的二維碼圖片'],
+  ] as const)('the row actions speak %s', async (lang, edit, upload, title) => {
+    await changeLanguage(lang);
+    server.answers.set(
+      '/v1.0/resource/getList',
+      list([row({ id: 41, productId: 5001, kind: 'wechat', name: 'WeChat desk', details: {} })]),
+    );
+    renderAt('/otherChannel/wechat', 'supplier');
+    const user = userEvent.setup({ delay: null });
+    expect((await screen.findByTestId('resource-edit-41')).textContent).toBe(edit);
+    expect(screen.getByTestId('resource-upload-41').textContent).toBe(upload);
+    await user.click(screen.getByTestId('resource-upload-41'));
+    expect(await screen.findByText(title)).toBeTruthy();
   });
 });

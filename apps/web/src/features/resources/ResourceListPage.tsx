@@ -1,14 +1,17 @@
+import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   endpoints,
   QR_IMAGE_MAX_BYTES,
   QR_IMAGE_MIMES,
   RESOURCE_MANAGE_ROLES,
+  RESOURCE_STATE,
+  type ResourceAction,
   type ResourceRow,
   type Role,
   routeByPath,
 } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, type CheckboxProps, Popconfirm, Space, Typography, Upload } from 'antd';
+import { App, Button, Checkbox, type CheckboxProps, Modal, Space, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +20,7 @@ import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import { resourceIssues, resourceKeys } from './api';
@@ -34,7 +38,10 @@ interface Action {
   count?: number;
 }
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; row: ResourceRow } | { kind: 'detail'; row: ResourceRow };
+type Dialog = { kind: 'create' } | { kind: 'detail'; row: ResourceRow };
+
+/** Whether the server's rule allows the action on the row now (its `allowedActions`, for the caller's role). */
+const allows = (row: ResourceRow, action: ResourceAction) => row.allowedActions.includes(action);
 
 /** The base64 text of a file (without the data URL prefix). */
 function base64Of(file: Blob): Promise<string> {
@@ -46,14 +53,78 @@ function base64Of(file: Blob): Promise<string> {
   });
 }
 
+/** The edit action's form: the resource's own product (a resource keeps its product). */
+function EditResourceForm(props: RowActionFormProps<ResourceRow, ResourceFormOutput>) {
+  const { row } = props;
+  return (
+    <ResourceFormModal
+      channel={{ key: 'edit', products: [row.productId] }}
+      row={row}
+      pending={props.busy}
+      onClose={props.onClose}
+      onSubmit={props.onSubmit}
+    />
+  );
+}
+
+interface QrUpload {
+  mime: (typeof QR_IMAGE_MIMES)[number];
+  imageBase64: string;
+}
+
+/**
+ * The upload action's form: picking a file sends it. Its type and size are checked here before
+ * sending (the server checks the content again). Test hook: `resource-upload-file`.
+ */
+function UploadQrForm(props: RowActionFormProps<ResourceRow, QrUpload>) {
+  const { t } = useTranslation(['resources', 'common']);
+  const { message } = App.useApp();
+  const pick = async (file: File) => {
+    const mime = QR_IMAGE_MIMES.find((m) => m === file.type);
+    if (!mime) {
+      void message.error(t('text.fileType'));
+      return;
+    }
+    if (file.size > QR_IMAGE_MAX_BYTES) {
+      void message.error(t('text.imageTooLarge'));
+      return;
+    }
+    props.onSubmit({ mime, imageBase64: await base64Of(file) });
+  };
+  return (
+    <Modal open title={t('upload.title', { name: props.row.name })} footer={null} onCancel={props.onClose}>
+      <Space orientation="vertical">
+        <Typography.Text type="secondary">{t('upload.hint')}</Typography.Text>
+        {/* No `accept` filter: antd would drop another type silently; the user is told "file type error". */}
+        <Upload
+          showUploadList={false}
+          disabled={props.busy}
+          beforeUpload={(file) => {
+            void pick(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={props.busy} data-testid="resource-upload-file">
+            {t('upload.choose')}
+          </Button>
+        </Upload>
+      </Space>
+    </Modal>
+  );
+}
+
 /**
  * Every receiving and payout account page (route names in channels.ts RESOURCE_PAGES): the channel
  * gives the products (of one kind or several: a product filter and the fields of every kind), the
  * route the mode. A supplier manages its own; admins manage
  * every supplier's (supplier filter); customer service reads.
+ * Row actions (declared, rowActions.tsx): edit, upload a QR image (kinds that take one), delete (not
+ * while it has open orders), each offered by the row's `allowedActions`, the server's rule; the switch
+ * is disabled where the rule does not allow switching on. The bulk switch stays in the toolbar.
  * Test hooks: `resource-list`, `resource-create`, `resource-bulk-enable`, `resource-bulk-disable`,
  * `resource-select-all`, per row `resource-select-<id>`, `resource-enabled-<id>`, `resource-qr-<id>`,
- * `resource-detail-<id>`, `resource-edit-<id>`, `resource-delete-<id>`, `resource-upload-<id>`.
+ * `resource-detail-<id>`, `resource-edit-<id>`, `resource-upload-<id>`, `resource-delete-<id>`,
+ * `resource-more-<id>` (the actions beyond the first two), `resource-ok`, `resource-upload-file`.
  */
 export default function ResourceListPage() {
   const { t, i18n } = useTranslation(['resources', 'common']);
@@ -97,6 +168,58 @@ export default function ResourceListPage() {
   const productIds = channel.products.join(',');
   const run = (a: Action, after?: () => void) => action.mutate(a, after ? { onSuccess: after } : undefined);
   const close = () => setDialog(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+  /** The roles an action is open to on this page: none on a read-only page. */
+  const open = (endpoint: Parameters<typeof endpointRoles>[0]) => (canManage ? endpointRoles(endpoint) : []);
+
+  // Most used first: a row shows its first two allowed actions, the rest in its 'more' menu.
+  const rowActions: RowActions<ResourceRow> = {
+    actions: [
+      rowAction<ResourceRow, ResourceFormOutput>({
+        key: 'edit',
+        label: 'resources:action.edit',
+        success: 'resources:success.update',
+        icon: <EditOutlined />,
+        roles: open(endpoints.resources.update),
+        token2: endpoints.resources.update.token2,
+        allowed: (row) => allows(row, 'edit'),
+        form: EditResourceForm,
+        run: (row, v) => {
+          const { supplierId: _s, ...fields } = v;
+          return call(endpoints.resources.update, { id: row.id, ...fields });
+        },
+      }),
+      rowAction<ResourceRow, QrUpload>({
+        key: 'upload',
+        label: 'resources:action.uploadQr',
+        success: 'resources:success.upload',
+        icon: <UploadOutlined />,
+        roles: open(endpoints.resources.uploadQr),
+        token2: endpoints.resources.uploadQr.token2,
+        allowed: (row) => allows(row, 'uploadQr'),
+        form: UploadQrForm,
+        run: (row, v) => call(endpoints.resources.uploadQr, { id: row.id, ...v }),
+      }),
+      rowAction<ResourceRow>({
+        key: 'delete',
+        label: 'resources:action.delete',
+        success: 'resources:success.delete',
+        confirm: 'resources:confirm.delete',
+        icon: <DeleteOutlined />,
+        danger: true,
+        roles: open(endpoints.resources.delete),
+        token2: endpoints.resources.delete.token2,
+        allowed: (row) => allows(row, 'delete'),
+        run: (row) => call(endpoints.resources.delete, { id: row.id }),
+      }),
+    ],
+    testIdPrefix: 'resource',
+    testIdOf: (row) => String(row.id),
+    textValues: (row) => ({ name: row.name }),
+    errorText: (error) => errorText(i18n, error, resourceIssues(i18n)),
+    failed: null,
+    onDone: reload,
+  };
   const supplierOptions = (suppliers.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account})` }));
 
   const filters: FilterField[] = [
@@ -202,7 +325,14 @@ export default function ResourceListPage() {
       key: 'state',
       phone: true,
       render: (_: unknown, row) => (
-        <ResourceQrSwitch key={`${row.id}:${row.qrImageId}:${row.qrCode}`} row={row} canToggle={canManage} />
+        <ResourceQrSwitch
+          key={`${row.id}:${row.qrImageId}:${row.qrCode}`}
+          row={row}
+          canToggle={canManage && allows(row, row.state === RESOURCE_STATE.enabled ? 'disable' : 'enable')}
+          {...(canManage && row.state !== RESOURCE_STATE.enabled && !allows(row, 'enable')
+            ? { why: t('qr.cannotEnable') }
+            : {})}
+        />
       ),
     },
     {
@@ -240,69 +370,6 @@ export default function ResourceListPage() {
     },
     { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
   ];
-  if (canManage) {
-    columns.push({
-      title: t('column.actions'),
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            data-testid={`resource-edit-${row.id}`}
-            onClick={() => setDialog({ kind: 'edit', row })}
-          >
-            {t('action.edit')}
-          </Button>
-          {channel.qrUpload && (
-            // No `accept` filter: antd would drop another type silently; the user is told "file type error".
-            <Upload
-              showUploadList={false}
-              beforeUpload={(file) => {
-                uploadQr(row, file);
-                return false;
-              }}
-            >
-              <Button type="link" size="small" data-testid={`resource-upload-${row.id}`}>
-                {t('action.uploadQr')}
-              </Button>
-            </Upload>
-          )}
-          <Popconfirm
-            title={t('confirm.delete', { name: row.name })}
-            okText={t('common:action.ok')}
-            cancelText={t('common:action.cancel')}
-            okButtonProps={{ 'data-testid': `resource-delete-confirm-${row.id}` }}
-            onConfirm={() =>
-              run({ run: () => call(endpoints.resources.delete, { id: row.id }), success: 'success.delete' })
-            }
-          >
-            <Button type="link" size="small" danger data-testid={`resource-delete-${row.id}`}>
-              {t('action.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    });
-  }
-
-  /** Checked here before sending (type and size); the server checks the content again. */
-  function uploadQr(row: ResourceRow, file: File) {
-    const mime = QR_IMAGE_MIMES.find((m) => m === file.type);
-    if (!mime) {
-      void message.error(t('text.fileType'));
-      return;
-    }
-    if (file.size > QR_IMAGE_MAX_BYTES) {
-      void message.error(t('text.imageTooLarge'));
-      return;
-    }
-    run({
-      run: async () => call(endpoints.resources.uploadQr, { id: row.id, mime, imageBase64: await base64Of(file) }),
-      success: 'success.upload',
-    });
-  }
-
   const bulk = (enable: boolean) =>
     run(
       {
@@ -313,17 +380,8 @@ export default function ResourceListPage() {
       () => setSelected([]),
     );
 
-  const submitForm = (v: ResourceFormOutput) => {
-    if (dialog?.kind === 'edit') {
-      const { supplierId: _s, ...fields } = v;
-      run(
-        { run: () => call(endpoints.resources.update, { id: dialog.row.id, ...fields }), success: 'success.update' },
-        close,
-      );
-    } else {
-      run({ run: () => call(endpoints.resources.create, v), success: 'success.create' }, close);
-    }
-  };
+  const submitCreate = (v: ResourceFormOutput) =>
+    run({ run: () => call(endpoints.resources.create, v), success: 'success.create' }, close);
 
   return (
     <div className="page">
@@ -341,6 +399,7 @@ export default function ResourceListPage() {
         exportHref={(f) => exportUrl(endpoints.resources.exportList, { ...f, productIds })}
         filters={filters}
         columns={columns}
+        actions={rowActions}
         toolbar={
           canManage && (
             <Space wrap>
@@ -362,14 +421,13 @@ export default function ResourceListPage() {
           )
         }
       />
-      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+      {dialog?.kind === 'create' && (
         <ResourceFormModal
           channel={channel}
-          {...(dialog.kind === 'edit' ? { row: dialog.row } : {})}
           {...(staff ? { suppliers: supplierOptions } : {})}
           pending={action.isPending}
           onClose={close}
-          onSubmit={submitForm}
+          onSubmit={submitCreate}
         />
       )}
       {dialog?.kind === 'detail' && (

@@ -72,9 +72,9 @@ export function ResourceQr(props: {
 /**
  * The QR thumbnail and the enable switch of a row (spec section 4): the switch is usable only once
  * the QR has loaded; success says 'opened successfully' / 'closed successfully', a refusal shows the
- * server's reason as an error.
+ * server's reason as an error. `why`: the tooltip of a switch the rule keeps from switching on.
  */
-export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }) {
+export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean; why?: string }) {
   const { t } = useTranslation('resources');
   const { row } = props;
   const [loaded, setLoaded] = useState(false);
@@ -94,7 +94,15 @@ export function ResourceQrSwitch(props: { row: ResourceRow; canToggle: boolean }
   return (
     <Space>
       <ResourceQr resource={row} name={row.name} size={56} onLoaded={markLoaded} testId={`resource-qr-${row.id}`} />
-      {props.canToggle && !loaded ? <Tooltip title={t('qr.loading')}>{sw}</Tooltip> : sw}
+      {props.canToggle && !loaded ? (
+        <Tooltip title={t('qr.loading')}>{sw}</Tooltip>
+      ) : props.why ? (
+        <Tooltip title={props.why}>
+          <span data-testid={`resource-enabled-why-${row.id}`}>{sw}</span>
+        </Tooltip>
+      ) : (
+        sw
+      )}
     </Space>
   );
 }

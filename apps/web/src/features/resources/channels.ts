@@ -7,21 +7,16 @@ import { type ResourceKind, resourceKindOf } from '@paydesk/contract';
 export type ResourceMode = 'supplier' | 'admin' | 'customerService';
 
 /**
- * A channel: the products its pages list (the first is the form's default) and what its pages offer.
- * Its products may be of different kinds: each product's `resourceKind` gives the form's fields.
+ * A channel: the products its pages list (the first is the form's default). Its products may be of
+ * different kinds: each product's `resourceKind` gives the form's fields. Which rows take a QR image
+ * is the contract's rule (`takesQrImage`), answered on each row as its `allowedActions`.
  */
 export interface Channel {
   key: string;
   products: readonly number[];
-  /** The page offers uploading a QR image (other payment channels). */
-  qrUpload: boolean;
 }
 
-const channel = (key: string, products: readonly number[], qrUpload = false): Channel => ({
-  key,
-  products,
-  qrUpload,
-});
+const channel = (key: string, products: readonly number[]): Channel => ({ key, products });
 
 export const CHANNELS = {
   cardToCard: channel('cardToCard', [1002]),
@@ -31,11 +26,11 @@ export const CHANNELS = {
   usdtFloating: channel('usdtFloating', [3015]),
   usdtPayProxy: channel('usdtPayProxy', [3016]),
   kenya: channel('kenya', [4001]),
-  otherCardToCard: channel('otherCardToCard', [1001, 1045], true),
-  wechat: channel('wechat', [5001], true),
-  alipay: channel('alipay', [5002], true),
+  otherCardToCard: channel('otherCardToCard', [1001, 1045]),
+  wechat: channel('wechat', [5001]),
+  alipay: channel('alipay', [5002]),
   // "Others": every other-channel collection product together, with a product filter.
-  otherChannels: channel('otherChannels', [1001, 1045, 5001, 5002], true),
+  otherChannels: channel('otherChannels', [1001, 1045, 5001, 5002]),
 } as const satisfies Record<string, Channel>;
 
 export interface ResourcePageConfig {
