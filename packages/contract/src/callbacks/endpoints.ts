@@ -13,6 +13,7 @@ import {
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { orderCodeSchema } from '../orders/endpoints.js';
+import { PAID_STATES } from '../orders/states.js';
 
 /**
  * Merchant callbacks (DESIGN section 6): the order callback info and detail pages, replay, and the
@@ -79,6 +80,8 @@ export const callbackRowSchema = z.object({
   merchantNo: z.string(),
   /** The order's state now (the callback moves it from 6 or 4 to 3). */
   orderState: z.number().int(),
+  /** The order is locked for investigation (replay is refused until it is unlocked). */
+  orderLocked: z.boolean(),
   /** The id the merchant deduplicates on: the same for every delivery of an order (`N<orderCode>`). */
   notificationId: z.string(),
   url: z.string(),
@@ -95,6 +98,31 @@ export const callbackRowSchema = z.object({
   updatedAt: z.string(),
 });
 export type CallbackRow = z.infer<typeof callbackRowSchema>;
+
+/** What a staff action on a callback may be refused for, by the row alone. */
+export type CallbackActionRefusal = 'callbackPending' | 'notReplayable' | 'orderLocked';
+
+/** Delete: refused while the callback is being delivered. Null: allowed. */
+export const callbackDeleteRefusal = (callback: { state: string }): CallbackActionRefusal | null =>
+  callback.state === 'pending' ? 'callbackPending' : null;
+
+/** Replay: only a paid, unreversed order's callback, and not while the order is locked. Null: allowed. */
+export function callbackReplayRefusal(order: {
+  orderState: number;
+  orderLocked: boolean;
+}): CallbackActionRefusal | null {
+  if (!(PAID_STATES as readonly number[]).includes(order.orderState)) return 'notReplayable';
+  return order.orderLocked ? 'orderLocked' : null;
+}
+
+/**
+ * Whether a callback row allows `action`, by the rules the server refuses with (the console offers
+ * what this allows). Null: allowed.
+ */
+export const callbackActionRefusal = (
+  action: 'delete' | 'replay',
+  row: { state: CallbackState; orderState: number; orderLocked: boolean },
+): CallbackActionRefusal | null => (action === 'delete' ? callbackDeleteRefusal(row) : callbackReplayRefusal(row));
 
 /** One delivery attempt as the callback detail list and its export see it. */
 export const callbackAttemptRowSchema = z.object({

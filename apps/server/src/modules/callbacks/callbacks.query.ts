@@ -30,6 +30,7 @@ const callbackFields = {
   merchantName: merchants.name,
   merchantNo: merchants.merchantNo,
   orderState: orders.state,
+  orderLocked: orders.locked,
   lastStatus: lastAttempt<number | null>('a.response_status'),
   lastError: lastAttempt<string | null>('a.error'),
   lastAttemptAt: lastAttempt<string | null>('a.created_at'),
@@ -40,6 +41,7 @@ type CallbackJoined = {
   merchantName: string;
   merchantNo: string;
   orderState: number;
+  orderLocked: boolean;
   lastStatus: number | null;
   lastError: string | null;
   lastAttemptAt: string | Date | null;
@@ -55,6 +57,7 @@ function toCallbackRow(r: CallbackJoined): CallbackRow {
     merchantName: r.merchantName,
     merchantNo: r.merchantNo,
     orderState: r.orderState,
+    orderLocked: r.orderLocked,
     notificationId: c.notificationId,
     url: c.url,
     state: c.state as CallbackState,

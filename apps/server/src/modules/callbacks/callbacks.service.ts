@@ -4,6 +4,8 @@ import {
   CALLBACK_SCHEDULE_MS,
   CALLBACK_TEXTS,
   type CallbackTrigger,
+  callbackDeleteRefusal,
+  callbackReplayRefusal,
   DEFAULT_CALLBACK_WINDOW_HOURS,
   note,
   ORDER_STATE,
@@ -381,7 +383,9 @@ export class CallbacksService {
         .where(and(inArray(orderCallbacks.id, [...new Set(ids)]), isNull(orderCallbacks.deletedAt)))
         .for('update');
       if (rows.length === 0) throw notFound('no such callback');
-      if (rows.some((r) => r.state === 'pending')) throw refused(CALLBACK_TEXTS.pending, 'callbackPending');
+      if (rows.some((r) => callbackDeleteRefusal(r))) {
+        throw refused(CALLBACK_TEXTS.pending, 'callbackPending');
+      }
       const now = this.now();
       await tx
         .update(orderCallbacks)
@@ -419,10 +423,11 @@ export class CallbacksService {
         .where(and(eq(orderCallbacks.id, id), isNull(orderCallbacks.deletedAt)));
       if (!callback) throw notFound('no such callback');
       const [order] = await tx.select().from(orders).where(eq(orders.id, callback.orderId)).for('update');
-      if (!order || !PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) {
-        throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
-      }
-      if (order.locked) throw refused(CALLBACK_TEXTS.locked, 'orderLocked');
+      if (!order) throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
+      // The rule the console offers replay by (the contract's).
+      const refusal = callbackReplayRefusal({ orderState: order.state, orderLocked: order.locked });
+      if (refusal === 'orderLocked') throw refused(CALLBACK_TEXTS.locked, 'orderLocked');
+      if (refusal) throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
       const row = await this.insertCallback(tx, order, callback.url, 'replay');
       const now = this.now();
       await recordOrderEvent(

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
+import { type CallbackRow, Code, callbackActionRefusal, endpoints, ORDER_STATE } from '@paydesk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../../db/client.js';
@@ -17,7 +17,14 @@ import {
   systemSettings,
 } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
-import { type Auth, downloadCsv, startTestApp, type TestApp, type TestDatabaseAt } from '../../testing/harness.js';
+import {
+  type Auth,
+  downloadCsv,
+  snapshot,
+  startTestApp,
+  type TestApp,
+  type TestDatabaseAt,
+} from '../../testing/harness.js';
 import { signatureMatches, signParams } from '../orders/signature.js';
 
 const { orders: orderApi, callbacks: api } = endpoints;
@@ -560,6 +567,56 @@ describe('callback info and detail, replay, delete, send test', () => {
     const res = await t.call(api.replay, { id: cb!.id }, auth('admin'));
     expect(res.body.code).toBe(Code.businessRule);
     expect(res.body.data.reason).toBe('notReplayable');
+  });
+
+  it('offers on each row exactly what the server accepts (the contract’s rule): replay, delete', async () => {
+    // A pending callback (jobs off), a settled one, a reversed order's and a locked order's.
+    await t.app.services.jobs.stop();
+    const codes: string[] = [];
+    try {
+      for (const name of ['pending', 'settled', 'reversed', 'locked']) {
+        const code = await createOrder(t, merchant.script(`/n/offered-${name}`, ['success']));
+        await pay(code);
+        codes.push(code);
+      }
+    } finally {
+      await t.app.services.jobs.start();
+    }
+    for (const code of codes.slice(1)) await settled(t, code);
+    await t.app.services.jobs.stop();
+    try {
+      const pendingCode = await createOrder(t, merchant.script('/n/offered-pending2', ['success']));
+      await pay(pendingCode);
+      codes[0] = pendingCode;
+      await t.call(orderApi.reverseOrder, { orderCode: codes[2]! }, auth('superadmin'));
+      await t.database.db.update(orders).set({ locked: true }).where(eq(orders.orderCode, codes[3]!));
+      const offered: string[] = [];
+      for (const orderCode of codes) {
+        const [row] = (await t.call(api.getList, { pageIndex: 1, orderCode }, auth('admin'))).body.data.list.filter(
+          (r: CallbackRow) => r.state === 'pending' || r.trigger === 'auto',
+        ) as CallbackRow[];
+        expect(row, orderCode).toBeDefined();
+        for (const action of ['replay', 'delete'] as const) {
+          const allowed = callbackActionRefusal(action, row!) === null;
+          if (allowed) offered.push(`${orderCode.slice(-2)}:${action}`);
+          const before = await snapshot(t.database);
+          const res =
+            action === 'replay'
+              ? await t.call(api.replay, { id: row!.id }, auth('admin'))
+              : await t.call(api.delete, { ids: [row!.id] }, auth('admin'));
+          expect(res.body.code, `${action} on ${orderCode}: ${JSON.stringify(res.body)}`).toBe(
+            allowed ? Code.success : Code.businessRule,
+          );
+          if (!allowed) expect(await snapshot(t.database), `${action} on ${orderCode} changed something`).toBe(before);
+        }
+      }
+      // Each rule is both offered and withheld somewhere: the walk covers all of it.
+      expect(offered.filter((o) => o.endsWith('replay')).length).toBe(2);
+      expect(offered.filter((o) => o.endsWith('delete')).length).toBe(3);
+    } finally {
+      await t.app.services.jobs.start();
+      await t.database.db.update(orders).set({ locked: false }).where(eq(orders.orderCode, codes[3]!));
+    }
   });
 
   it('delete hides settled callbacks and their attempts, refuses pending ones, and is audited', async () => {

@@ -5,9 +5,8 @@ import {
   type CallbackRow,
   type CallbackState,
   type CallbackTrigger,
+  callbackActionRefusal,
   endpoints,
-  type OrderState,
-  PAID_STATES,
 } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
@@ -51,7 +50,7 @@ export default function CallbackListPage() {
         icon: <RedoOutlined />,
         roles: mayReplay ? endpointRoles(endpoints.callbacks.replay) : [],
         token2: endpoints.callbacks.replay.token2,
-        allowed: (row) => PAID_STATES.includes(row.orderState as OrderState),
+        allowed: (row) => callbackActionRefusal('replay', row) === null,
         run: (row) => call(endpoints.callbacks.replay, { id: row.id }),
       }),
       rowAction<CallbackRow>({
@@ -63,7 +62,7 @@ export default function CallbackListPage() {
         danger: true,
         roles: mayDelete ? endpointRoles(endpoints.callbacks.delete) : [],
         token2: endpoints.callbacks.delete.token2,
-        allowed: () => true,
+        allowed: (row) => callbackActionRefusal('delete', row) === null,
         run: (row) => call(endpoints.callbacks.delete, { ids: [row.id] }),
       }),
     ],
