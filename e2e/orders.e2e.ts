@@ -134,3 +134,44 @@ describe('collection orders in the console', () => {
     await page.context().close();
   });
 });
+
+describe('the order list at 1366 px (issue 18)', () => {
+  const WIDE = { width: 1366, height: 768 };
+  const CREATED = { 'zh-CN': '创建时间', 'en-US': 'Created' } as const;
+  it.each([
+    ['admin', '/order/list', 'zh-CN'],
+    ['admin', '/order/list', 'en-US'],
+    ['service', '/order/list/customerService', 'en-US'],
+    ['supplier1', '/order/list/supplier', 'en-US'],
+    ['merchant1', '/order/list/merchant', 'en-US'],
+  ] as const)('%s at %s (%s): creation time in view, at most two inline actions on one line', async (account, path, locale) => {
+    for (const amount of ['31301', '31302']) await createOrder(amount);
+    const context = await suite.browser.newContext({ locale, viewport: WIDE });
+    const page = await context.newPage();
+    try {
+      await signIn(page, suite.server.url, account, suite.secretOf(account));
+      await page.goto(url(path));
+      const list = page.getByTestId('order-list');
+      await list.locator('tr.ant-table-row').first().waitFor();
+      // The creation time's header is on screen without scrolling the table sideways.
+      const header = list.locator('th', { hasText: CREATED[locale] }).first();
+      const box = await header.boundingBox();
+      expect(box, 'creation time column').not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(WIDE.width);
+      // Each row: at most two action buttons besides 'more', all on one line.
+      const bars = list.locator('[data-testid^="order-actions-"]');
+      expect(await bars.count()).toBeGreaterThan(0);
+      for (const bar of await bars.all()) {
+        const buttons = bar.locator('button');
+        const ids = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+        expect(ids.filter((id) => !id.startsWith('order-more-')).length, ids.join(' ')).toBeLessThanOrEqual(2);
+        const tops = new Set<number>();
+        for (const b of await buttons.all()) tops.add(Math.round((await b.boundingBox())!.y));
+        expect(tops.size, `buttons on ${tops.size} lines: ${ids.join(' ')}`).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

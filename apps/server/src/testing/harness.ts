@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointInput, Envelope } from '@paydesk/contract';
+import type { Endpoint, EndpointInput, Envelope, Role } from '@paydesk/contract';
 import { endpoints } from '@paydesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { type Config, defaultConfig } from '../config.js';
 import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
 import { ManualClock } from '../platform/clock.js';
 import { totpCode } from '../platform/totp.js';
-import { DEMO_PASSWORD, type SeedResult, seedIfEmpty } from '../seed/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedResult, seedIfEmpty } from '../seed/seed.js';
 
 export interface Auth {
   token?: string | undefined;
@@ -42,6 +42,11 @@ export interface TestApp {
 
 let ipCounter = 0;
 /** A fresh client address per sign-in, so per-address limits only bite where a test wants them to. */
+/** Each demo account's role, by account name (the seed's DEMO_ACCOUNTS): tests that walk every role. */
+export const DEMO_ROLE: Readonly<Record<string, Role>> = Object.fromEntries(
+  DEMO_ACCOUNTS.map((a) => [a.account, a.role]),
+);
+
 export const nextIp = () => {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, merchants as merchantsTable, partyProducts, systemSettings, users } from '../../db/schema.js';
 import { resolveSecretKey } from '../../platform/crypto.js';
 import { SessionStore } from '../../platform/sessions.js';
-import { type Auth, downloadCsv, nextIp, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import {
+  type Auth,
+  DEMO_ROLE,
+  downloadCsv,
+  nextIp,
+  snapshot,
+  startTestApp,
+  type TestApp,
+} from '../../testing/harness.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { UsersService } from '../users/users.service.js';
 import { MerchantsService } from './merchants.service.js';
@@ -13,16 +21,7 @@ const { merchants } = endpoints;
 let t: TestApp;
 const auth = new Map<string, Auth>();
 /** Every demo account, signed in with token2. */
-const ACCOUNTS: Record<string, Role> = {
-  superadmin: 'superAdmin',
-  admin: 'admin',
-  service: 'customerService',
-  maintenance: 'technicalMaintenance',
-  support: 'technicalSupport',
-  supplier1: 'supplier',
-  agent1: 'supplier',
-  merchant1: 'merchant',
-};
+const ACCOUNTS: Readonly<Record<string, Role>> = DEMO_ROLE;
 const as = (account: string) => auth.get(account)!;
 let merchant1Id: number;
 

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orderEvents, orders, resources, systemSettings } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
-import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, DEMO_ROLE, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signParams } from './signature.js';
 
 /**
@@ -28,15 +28,8 @@ let superadmin: Auth;
 const ACCOUNTS = ['superadmin', 'admin', 'service', 'maintenance', 'support', 'supplier1', 'merchant1'] as const;
 type Account = (typeof ACCOUNTS)[number];
 const auth = {} as Record<Account, Auth>;
-const ROLE: Record<Account, Role> = {
-  superadmin: 'superAdmin',
-  admin: 'admin',
-  service: 'customerService',
-  maintenance: 'technicalMaintenance',
-  support: 'technicalSupport',
-  supplier1: 'supplier',
-  merchant1: 'merchant',
-};
+/** Each demo account's role (the seed's). */
+const ROLE = DEMO_ROLE as Record<Account, Role>;
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -2,7 +2,7 @@ import { Code, endpoints, type Role, type UserProductRow } from '@paydesk/contra
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, DEMO_ROLE, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 
 /**
  * What the user product config page offers is what the server accepts (issue 18). The page offers
@@ -27,16 +27,8 @@ const ACCOUNTS = [
 ] as const;
 type Account = (typeof ACCOUNTS)[number];
 const auth = {} as Record<Account, Auth>;
-const ROLE: Record<Account, Role> = {
-  superadmin: 'superAdmin',
-  admin: 'admin',
-  service: 'customerService',
-  maintenance: 'technicalMaintenance',
-  support: 'technicalSupport',
-  supplier1: 'supplier',
-  agent1: 'supplier',
-  merchant1: 'merchant',
-};
+/** Each demo account's role (the seed's). */
+const ROLE = DEMO_ROLE as Record<Account, Role>;
 /** The page's rule: 'edit' for the roles the endpoint is open to (rowActions.tsx `endpointRoles`). */
 const offersEdit = (role: Role) => (api.saveUserProduct.access as readonly Role[]).includes(role);
 

@@ -12,7 +12,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, products, resourceImages, resources, suppliers, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
-import { type Auth, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, DEMO_ROLE, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signParams } from '../orders/signature.js';
 
 /**
@@ -38,16 +38,8 @@ const ACCOUNTS = [
 ] as const;
 type Account = (typeof ACCOUNTS)[number];
 const auth = {} as Record<Account, Auth>;
-const ROLE: Record<Account, Role> = {
-  superadmin: 'superAdmin',
-  admin: 'admin',
-  service: 'customerService',
-  maintenance: 'technicalMaintenance',
-  support: 'technicalSupport',
-  supplier1: 'supplier',
-  agent1: 'supplier',
-  merchant1: 'merchant',
-};
+/** Each demo account's role (the seed's). */
+const ROLE = DEMO_ROLE as Record<Account, Role>;
 let supplierOne: number;
 let supplierTwo: number;
 

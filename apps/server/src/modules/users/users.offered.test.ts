@@ -14,7 +14,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../platform/secrets.js';
-import { type Auth, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, DEMO_ROLE, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 /**
  * What account management and online users offer is exactly what the server accepts (issue 18): for
@@ -29,15 +29,8 @@ import { type Auth, nextIp, startTestApp, type TestApp } from '../../testing/har
 let t: TestApp;
 const CALLERS = ['superadmin', 'admin', 'service', 'maintenance', 'support', 'supplier1', 'merchant1'] as const;
 type Caller = (typeof CALLERS)[number];
-const ROLE: Record<Caller, Role> = {
-  superadmin: 'superAdmin',
-  admin: 'admin',
-  service: 'customerService',
-  maintenance: 'technicalMaintenance',
-  support: 'technicalSupport',
-  supplier1: 'supplier',
-  merchant1: 'merchant',
-};
+/** Each caller's role (the seed's). */
+const ROLE = DEMO_ROLE as Record<Caller, Role>;
 const PASSWORD = 'offered2024';
 let passwordHash: string;
 const auth = {} as Record<Caller, Auth>;
