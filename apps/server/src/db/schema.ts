@@ -254,17 +254,17 @@ export const ledgerTransfers = pgTable(
   ],
 );
 
-/** The entries of each transfer (signed minor units); append-only. Fund records read them per account. */
+/**
+ * The entries of each transfer (signed minor units); append-only. Fund records read them per account.
+ * No foreign keys: the one statement that posts a transfer writes its entries with the transfer it
+ * inserted and the accounts it locked (docs/scaling.md); the ledger check finds an orphan entry.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transferId: bigint('transfer_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransfers.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -624,9 +624,8 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    /** No foreign key (append-only; written with its order, in the order's transaction: docs/scaling.md). */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     fromState: integer('from_state'),
     toState: integer('to_state'),
@@ -645,9 +644,8 @@ export const orderAllocations = pgTable(
   'order_allocations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    /** No foreign key (append-only; written with its order, in the order's transaction: docs/scaling.md). */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     chosenResourceId: integer('chosen_resource_id'),
     /**
      * The candidates in the order considered: [resourceId, outcome] (names are read with the record);
@@ -718,9 +716,8 @@ export const orderCallbackAttempts = pgTable(
   'order_callback_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    callbackId: bigint('callback_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderCallbacks.id),
+    /** No foreign key (append-only; written with its locked callback: docs/scaling.md). */
+    callbackId: bigint('callback_id', { mode: 'number' }).notNull(),
     orderCode: text('order_code').notNull(),
     attemptNo: integer('attempt_no').notNull(),
     url: text('url').notNull(),

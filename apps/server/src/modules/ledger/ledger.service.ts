@@ -499,6 +499,17 @@ export class LedgerService {
     );
     for (const r of unbalanced) violations.push(`transfer ${r.id}: ${r.n} entries summing to ${r.s}`);
 
+    // Entries carry no foreign keys (append-only, written by one statement with their transfer and
+    // locked accounts): an entry whose transfer or account is missing is found here.
+    const orphans = await rowsOf<{ id: string }>(
+      db,
+      sql`select e.id::text as id from ledger_entries e
+          where not exists (select 1 from ledger_transfers t where t.id = e.transfer_id)
+             or not exists (select 1 from ledger_accounts a where a.id = e.account_id)
+          order by e.id limit 100`,
+    );
+    for (const r of orphans) violations.push(`entry ${r.id} has no transfer or no account`);
+
     return { ok: violations.length === 0, violations };
   }
 }

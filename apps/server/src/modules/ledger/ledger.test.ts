@@ -350,6 +350,29 @@ describe('transfer', () => {
     }
     expect((await ledger.check()).ok).toBe(true);
   });
+
+  it('finds an entry whose transfer or account is gone (entries carry no foreign keys)', async () => {
+    const [entry] = (
+      (await t.database.db.execute(
+        sql`select id, account_id from ledger_entries order by id desc limit 1`,
+      )) as unknown as {
+        rows: Array<{ id: string | number; account_id: string | number }>;
+      }
+    ).rows;
+    await t.database.db.execute(sql`alter table ledger_entries disable trigger ledger_entries_append_only`);
+    await t.database.db.execute(sql`update ledger_entries set account_id = -1 where id = ${Number(entry!.id)}`);
+    try {
+      const res = await ledger.check();
+      expect(res.ok).toBe(false);
+      expect(res.violations).toContain(`entry ${Number(entry!.id)} has no transfer or no account`);
+    } finally {
+      await t.database.db.execute(
+        sql`update ledger_entries set account_id = ${Number(entry!.account_id)} where id = ${Number(entry!.id)}`,
+      );
+      await t.database.db.execute(sql`alter table ledger_entries enable trigger ledger_entries_append_only`);
+    }
+    expect((await ledger.check()).ok).toBe(true);
+  });
 });
 
 describe('concurrency', () => {
