@@ -99,7 +99,10 @@ export class AuditSealer {
     this.soon.unref();
   }
 
-  /** Seals what has committed; resolves when this run (and any it had to wait for) is done. */
+  /**
+   * Seals what has committed. During a run, asks for one more after it (while the sealer is started)
+   * and resolves with the run in progress.
+   */
   run(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -110,7 +113,7 @@ export class AuditSealer {
       .catch((error: unknown) => this.log.error({ err: error }, 'audit sealing failed'))
       .finally(() => {
         this.running = null;
-        if (this.again) {
+        if (this.again && this.timer) {
           this.again = false;
           void this.run();
         }
