@@ -10,6 +10,8 @@ const serverOn = (db: 'pglite' | 'postgres') => ({
     name: `server:${db}`,
     include: ['apps/server/src/**/*.test.ts'],
     env: { TEST_DB: db },
+    // One migrated database per run, which every test file's database is a copy of.
+    globalSetup: ['apps/server/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

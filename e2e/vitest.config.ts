@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    globalSetup: ['./support/build.ts'],
+    globalSetup: ['./support/build.ts', './support/databases.ts'],
   },
 });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildServices } from '@paydesk/server';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
-import { createScratchDatabase, type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { type SeedResult, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
+import { openTestDatabase } from '../../apps/server/src/testing/test-databases.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const webDist = join(repoRoot, 'apps', 'web', 'dist');
@@ -17,20 +17,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** PGlite in memory, or a scratch PostgreSQL database beside TEST_DATABASE_URL when it is set. */
-async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const scratch = await createScratchDatabase(base);
-    try {
-      return { database: await openDatabase({ url: scratch.url }), drop: scratch.drop };
-    } catch (error) {
-      await scratch.drop();
-      throw error;
-    }
-  }
-  return { database: await openDatabase({}), drop: async () => undefined };
-}
+/**
+ * PGlite in memory, or a scratch PostgreSQL database beside TEST_DATABASE_URL when it is set; a copy
+ * of the run's migrated one (databases.ts).
+ */
+const testDatabase = () => openTestDatabase(process.env.TEST_DATABASE_URL);
 
 /**
  * The real server in-process with the demo data and the built console, on a free port of 127.0.0.1.

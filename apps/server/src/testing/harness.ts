@@ -4,10 +4,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServices, type JobTuning } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
-import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { ManualClock } from '../platform/clock.js';
 import { totpCode } from '../platform/totp.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedResult, seedIfEmpty } from '../seed/seed.js';
+import { openTestDatabase } from './test-databases.js';
 
 export interface Auth {
   token?: string | undefined;
@@ -52,17 +53,15 @@ export const nextIp = () => {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
 
-/** The database of this test run: PGlite in memory, or a scratch PostgreSQL database when TEST_DB=postgres. */
+/**
+ * The database of this test run: PGlite in memory, or a scratch PostgreSQL database when
+ * TEST_DB=postgres; a copy of the run's migrated one (test-databases.ts).
+ */
 export async function testDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const scratch = await createScratchDatabase(base);
-    // The scratch database is dropped with `force` at the end: connections it ends are expected.
-    const database = await openDatabase({ url: scratch.url, onIdleError: () => undefined });
-    return { database, url: scratch.url, drop: scratch.drop };
-  }
-  return { database: await openDatabase({}), drop: async () => undefined };
+  if (process.env.TEST_DB !== 'postgres') return openTestDatabase(undefined);
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return openTestDatabase(base);
 }
 
 /** Periods of the background jobs in tests that run them: half-second polls, maintenance every second. */
