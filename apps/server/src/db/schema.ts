@@ -717,9 +717,7 @@ export const orderCallbacks = pgTable(
     index('order_callbacks_notification_idx').on(t.notificationId),
     index('order_callbacks_order_idx').on(t.orderId),
     // The claim's scan: pending, not deleted, by due time.
-    index('order_callbacks_due_idx')
-      .on(t.dueAt)
-      .where(sql`${t.state} = 'pending' and ${t.deletedAt} is null`),
+    index('order_callbacks_due_idx').on(t.dueAt).where(sql`${t.state} = 'pending' and ${t.deletedAt} is null`),
     check('order_callbacks_state_ck', sql`${t.state} in ('pending', 'succeeded', 'failed', 'cancelled')`),
   ],
 );

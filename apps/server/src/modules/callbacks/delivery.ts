@@ -31,7 +31,10 @@ function hostOf(url: string): string | null {
   }
 }
 
-async function readUpTo(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
+async function readUpTo(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

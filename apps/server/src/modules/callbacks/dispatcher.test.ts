@@ -88,7 +88,10 @@ async function createOrder(t: TestApp, notifyUrl: string) {
     amount: String(40_000 + amountSeq * 100 + 7),
     notifyUrl,
   };
-  const res = await t.call(orderApi.create, { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') });
+  const res = await t.call(orderApi.create, {
+    ...params,
+    sign: signParams(params, DEMO_MERCHANT_API.secret, 'HMAC-SHA256'),
+  });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data.orderCode as string;
 }

@@ -80,11 +80,7 @@ export interface OrderStateChange {
  * `moveOrderState` for many orders (read under the caller's locks) in one statement, by the system (no
  * actor): each moves only when its state is one of its change's `from`. Answers the moved orders.
  */
-export async function moveOrderStates(
-  tx: Tx,
-  changes: readonly OrderStateChange[],
-  now: Date,
-): Promise<OrderRecord[]> {
+export async function moveOrderStates(tx: Tx, changes: readonly OrderStateChange[], now: Date): Promise<OrderRecord[]> {
   const rows = changes
     .filter((c) => c.from.includes(c.order.state))
     .map((c) => {
