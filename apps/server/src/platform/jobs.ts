@@ -22,9 +22,9 @@ import type { Database, Tx } from '../db/client.js';
  * Areas `define` their queues (name, pg-boss queue options, a handler per job) when the app is built;
  * `start` creates the queues and works them; `stop` (on app close) lets the jobs in hand finish.
  * `send(tx, ...)` inside a service's transaction enqueues through that transaction (`fromDrizzle`), so
- * the job exists exactly when the change commits. A process whose jobs are off sends nothing: the
- * areas keep their own record of pending work (e.g. pending callbacks) and a process with jobs on
- * picks it up with a sweep.
+ * the job exists exactly when the change commits; a process whose jobs are off sends nothing. Work
+ * that runs beside the queues while the jobs run (the callback outbox's dispatcher, which keeps its
+ * queue in its own table) starts and stops with them (`onStart`, `onStop`).
  */
 
 export interface JobsTuning {
