@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Code, endpoints } from '@paydesk/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -16,7 +16,8 @@ import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
-import { CALLBACK_QUEUE, CallbacksService, type DeliveryJob } from './modules/callbacks/callbacks.service.js';
+import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
+import { CallbackDispatcher } from './modules/callbacks/dispatcher.js';
 import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
 import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
 import { fundsHandlers } from './modules/funds/funds.routes.js';
@@ -91,9 +92,14 @@ export interface JobTuning extends Partial<JobsTuning> {
   callbackScheduleMs?: readonly number[];
   /** Per-attempt HTTP timeout of a callback (10 s). */
   callbackTimeoutMs?: number;
+  /** Callback attempts in flight at once per process (32), and at most per claim (50). */
+  callbackConcurrency?: number;
+  callbackBatchSize?: number;
+  /** How long a dispatcher's claim holds an attempt (the HTTP timeout + 30 s). */
+  callbackLeaseMs?: number;
 }
 
-/** The queue of the periodic work: order timeouts, then the callback sweep. */
+/** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
 
 /** Services of every area, built once per app; routes and the seed use the same ones. */
@@ -123,6 +129,8 @@ export interface Services {
   jobs: Jobs;
   /** Merchant notifications of paid orders: recording, delivery, replay, send test. */
   callbacks: CallbacksService;
+  /** Drains the callback outbox in this process while the jobs run (callbacks/dispatcher.ts). */
+  callbackDispatcher: CallbackDispatcher;
   callbackQueries: CallbackQueries;
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
   orders: OrdersService;
@@ -147,12 +155,20 @@ export function buildServices(deps: AppDeps): Services {
     db,
     clock,
     merchants,
-    jobs,
     realtime,
     scheduleMs: deps.jobTuning?.callbackScheduleMs,
     httpTimeoutMs: deps.jobTuning?.callbackTimeoutMs,
     privateNetworks: deps.config.callbackPrivateNetworks ?? deps.config.demo,
   });
+  const callbackDispatcher = new CallbackDispatcher(callbacks, {
+    pollMs: (jobs.tuning.pollingIntervalSeconds ?? 2) * 1000,
+    concurrency: deps.jobTuning?.callbackConcurrency ?? 32,
+    batchSize: deps.jobTuning?.callbackBatchSize ?? 50,
+    leaseMs: deps.jobTuning?.callbackLeaseMs ?? callbacks.httpTimeoutMs + 30_000,
+    stopGraceMs: Math.min(callbacks.httpTimeoutMs, 2_000),
+  });
+  // A callback scheduled and committed in this process is claimed at once, not at the next poll.
+  callbacks.onCommitted(() => callbackDispatcher.poke());
   const orders = new OrdersService({
     db,
     clock,
@@ -187,6 +203,7 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     jobs,
     callbacks,
+    callbackDispatcher,
     callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
     orders,
     orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
@@ -323,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every process seals (one at a time across processes): audit rows do not wait for the jobs.
   app.addHook('onReady', async () => services.auditSealer.start(app.log));
-  defineJobs(services, deps.jobTuning);
+  defineJobs(services, deps.jobTuning, app.log);
   if (config.jobs && !deps.holdJobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
@@ -347,29 +364,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * The background jobs (DESIGN sections 2 and 6): merchant callback deliveries (one job per attempt,
- * at most one in flight per order), and every `maintenanceEverySeconds` one maintenance job across all
- * processes (a throttled send from each; a singleton queue): order timeouts, then the callback sweep.
+ * The background jobs (DESIGN sections 2 and 6), in every process whose jobs run: the callback outbox's
+ * dispatcher (its own claims on `order_callbacks`, no pg-boss job per attempt), and every
+ * `maintenanceEverySeconds` one maintenance job across all processes (a throttled send from each; a
+ * pg-boss singleton queue): order timeouts, and now and then the purge of stale sign-in throttles.
  */
-function defineJobs(services: Services, tuning: JobTuning | undefined) {
-  const { jobs, callbacks, orders } = services;
-  jobs.define<DeliveryJob>({
-    name: CALLBACK_QUEUE,
-    options: {
-      policy: 'singleton',
-      notify: true,
-      // An attempt cut short by a crash is retried once its job expires.
-      expireInSeconds: Math.ceil(callbacks.httpTimeoutMs / 1000) + 30,
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      deleteAfterSeconds: 86_400,
-    },
-    localConcurrency: 2,
-    batchSize: 10,
-    handle: (job) => callbacks.deliver(job),
-  });
+function defineJobs(services: Services, tuning: JobTuning | undefined, log: FastifyBaseLogger) {
+  const { jobs, callbackDispatcher, orders } = services;
   const every = Math.max(1, Math.round(tuning?.maintenanceEverySeconds ?? 10));
   let lastThrottlePurge = 0;
   jobs.define({
@@ -380,7 +381,6 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
       for (let round = 0; round < 25; round += 1) {
         if ((await orders.expireDue(batch)) < batch) break;
       }
-      await callbacks.sweep();
       // Sign-in throttle rows that hold nothing any more, once in a while (docs/security.md).
       if (Date.now() - lastThrottlePurge >= THROTTLE_PURGE_EVERY_MS) {
         lastThrottlePurge = Date.now();
@@ -388,10 +388,13 @@ function defineJobs(services: Services, tuning: JobTuning | undefined) {
       }
     },
   });
-  // Callbacks recorded while no process ran jobs are enqueued at once.
   jobs.onStart(async () => {
-    await callbacks.sweep();
+    // The per-attempt callback jobs of releases before the outbox: their callbacks are in the outbox.
+    await jobs.deleteQueue(RETIRED_CALLBACK_QUEUE);
+    // Callbacks recorded while no process ran jobs are claimed at once.
+    callbackDispatcher.start(log);
   });
+  jobs.onStop(() => callbackDispatcher.stop());
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
 }
 

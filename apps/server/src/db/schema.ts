@@ -698,7 +698,17 @@ export const orderCallbacks = pgTable(
     /** 'auto' (payment), 'manual' (trigger callback), 'replay' (a staff replay). */
     trigger: text('trigger').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due, on the application's clock (what the console shows). */
     nextAttemptAt: at('next_attempt_at'),
+    /**
+     * The outbox's queue (callbacks/dispatcher.ts): when a dispatcher may claim the next attempt, on the
+     * database's clock (the one every process shares); null once the callback is settled.
+     */
+    dueAt: at('due_at'),
+    /** A dispatcher's claim on the attempt in hand: the row is its own until then (a crash's claim lapses). */
+    claimedUntil: at('claimed_until'),
+    /** Which dispatcher holds the claim (process and instance), for operators and for releasing it on stop. */
+    claimedBy: text('claimed_by'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     deletedAt: at('deleted_at'),
@@ -706,7 +716,8 @@ export const orderCallbacks = pgTable(
   (t) => [
     index('order_callbacks_notification_idx').on(t.notificationId),
     index('order_callbacks_order_idx').on(t.orderId),
-    index('order_callbacks_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    // The claim's scan: pending, not deleted, by due time.
+    index('order_callbacks_due_idx').on(t.dueAt).where(sql`${t.state} = 'pending' and ${t.deletedAt} is null`),
     check('order_callbacks_state_ck', sql`${t.state} in ('pending', 'succeeded', 'failed', 'cancelled')`),
   ],
 );

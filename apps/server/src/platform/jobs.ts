@@ -22,9 +22,9 @@ import type { Database, Tx } from '../db/client.js';
  * Areas `define` their queues (name, pg-boss queue options, a handler per job) when the app is built;
  * `start` creates the queues and works them; `stop` (on app close) lets the jobs in hand finish.
  * `send(tx, ...)` inside a service's transaction enqueues through that transaction (`fromDrizzle`), so
- * the job exists exactly when the change commits. A process whose jobs are off sends nothing: the
- * areas keep their own record of pending work (e.g. pending callbacks) and a process with jobs on
- * picks it up with a sweep.
+ * the job exists exactly when the change commits; a process whose jobs are off sends nothing. Work
+ * that runs beside the queues while the jobs run (the callback outbox's dispatcher, which keeps its
+ * queue in its own table) starts and stops with them (`onStart`, `onStop`).
  */
 
 export interface JobsTuning {
@@ -58,6 +58,7 @@ export class Jobs {
   private boss: PgBoss | null = null;
   private readonly queues: QueueDefinition<object>[] = [];
   private readonly startHooks: Array<() => Promise<void>> = [];
+  private readonly stopHooks: Array<() => Promise<void>> = [];
   private readonly repeats: Array<{ everyMs: number; run: () => Promise<unknown> }> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private log: Logger = consoleLogger;
@@ -75,6 +76,11 @@ export class Jobs {
   /** Runs once the queues are worked (e.g. a sweep of work recorded while jobs were off). */
   onStart(hook: () => Promise<void>): void {
     this.startHooks.push(hook);
+  }
+
+  /** Runs when the jobs stop, before the queue's connections close (e.g. a dispatcher finishing its batch). */
+  onStop(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
   }
 
   /** Runs `run` in this process every `everyMs` while the jobs run (first right after start). */
@@ -177,7 +183,18 @@ export class Jobs {
     this.timers.clear();
     const boss = this.boss;
     this.boss = null;
-    if (boss) await boss.stop({ graceful: true, timeout: timeoutMs });
+    if (!boss) return;
+    for (const hook of this.stopHooks) {
+      await hook().catch((error: unknown) => this.log.error({ err: error }, 'stopping a job runner failed'));
+    }
+    await boss.stop({ graceful: true, timeout: timeoutMs });
+  }
+
+  /** Deletes a queue that is no longer used, and its jobs (nothing happens when there is none). */
+  async deleteQueue(queue: string): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    await boss.deleteQueue(queue);
   }
 
   /**
@@ -196,13 +213,6 @@ export class Jobs {
     const boss = this.boss;
     if (!boss) return null;
     return boss.sendThrottled(queue, data, null, seconds);
-  }
-
-  /** Puts a job that failed for good back in its queue (nothing happens to a job in any other state). */
-  async retryFailed(queue: string, id: string): Promise<void> {
-    const boss = this.boss;
-    if (!boss) return;
-    await boss.retry(queue, id);
   }
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CALLBACK_READ_ROLES,
   CALLBACK_SCHEDULE_MS,
@@ -12,23 +11,22 @@ import {
   PAID_STATES,
   type SignType,
 } from '@paydesk/contract';
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
-import { merchants, orderCallbackAttempts, orderCallbacks, orders } from '../../db/schema.js';
+import { merchants, orderCallbacks, orders } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
-import type { Jobs } from '../../platform/jobs.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { positiveIntOf, readSettings } from '../../platform/settings.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
-import { moveOrderState, recordOrderEvent } from '../orders/order-state.js';
+import { moveOrderStates, type OrderStateChange, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
 import { signParams } from '../orders/signature.js';
 import { callbackUrl } from './callback-url.js';
 import { type Exchange, postForm } from './delivery.js';
-import { DELIVERY_OF, LOCK_DELIVERY, RECORD_DELIVERED } from './statements.js';
+import { CLAIM_DUE, CLAIM_LOCK, DELIVERY_OF, LOCK_ORDERS, RECORD_OUTCOMES, RELEASE_CLAIMS } from './statements.js';
 
 export type { CallbackTrigger };
 
@@ -36,8 +34,6 @@ export interface CallbacksDeps {
   db: Db;
   clock: Clock;
   merchants: MerchantsService;
-  /** Enqueues deliveries when this process runs the jobs. */
-  jobs: Jobs;
   realtime?: RealtimeHub;
   /**
    * When the attempts are made, in ms after a callback was created (DESIGN section 6 by default,
@@ -53,13 +49,20 @@ export interface CallbacksDeps {
   privateNetworks: boolean;
 }
 
-/** The pg-boss queue of deliveries: one job per attempt, at most one active per order (singleton by order code). */
-export const CALLBACK_QUEUE = 'order-callback';
-export interface DeliveryJob {
+/**
+ * The pg-boss queue that carried one job per delivery attempt before the outbox (callbacks/dispatcher.ts):
+ * no longer worked; the app deletes it, and whatever jobs an earlier release left in it, at start.
+ */
+export const RETIRED_CALLBACK_QUEUE = 'order-callback';
+
+/** One attempt of one callback: `attemptNo` 1 is the first. */
+export interface AttemptRef {
   callbackId: number;
-  /** The attempt this job makes (1 for the first). A job whose attempt was already made does nothing. */
   attemptNo: number;
 }
+
+/** What an attempt yields: the callback's result, as `deliver` answers it. */
+export type AttemptResult = 'skipped' | 'cancelled' | 'succeeded' | 'retrying' | 'failed';
 
 /** The order fields a notification needs. */
 export interface NotifiableOrder {
@@ -72,23 +75,23 @@ export interface NotifiableOrder {
 
 type OrderRecord = typeof orders.$inferSelect;
 type CallbackRecord = typeof orderCallbacks.$inferSelect;
+type MerchantRecord = typeof merchants.$inferSelect;
+
+/** A callback whose next attempt is in hand (claimed by a dispatcher, or read for a one-off attempt). */
+export interface DueAttempt {
+  order: OrderRecord;
+  callback: CallbackRecord;
+  merchant: MerchantRecord;
+  attemptNo: number;
+}
+
+/** An attempt made (the exchange and what was sent), or one not made because the order is no longer paid. */
+export type AttemptOutcome =
+  | { due: DueAttempt; kind: 'made'; requestBody: string; exchange: Exchange }
+  | { due: DueAttempt; kind: 'notPaid' };
 
 /** The merchant deduplicates on this id: the same for every delivery of an order's payment. */
 export const notificationIdOf = (orderCode: string) => `N${orderCode}`;
-
-/**
- * The job id of one attempt of one callback: the same every time it is computed, so enqueueing an
- * attempt twice (the payment's transaction, then a sweep) makes one job (pg-boss skips a taken id).
- */
-export function deliveryJobId(callback: Pick<CallbackRecord, 'id' | 'createdAt'>, attemptNo: number): string {
-  const h = createHash('sha256')
-    .update(`paydesk:order-callback:${callback.id}:${callback.createdAt.getTime()}:${attemptNo}`)
-    .digest();
-  h[6] = (h[6]! & 0x0f) | 0x80; // UUID version 8 (made by the application)
-  h[8] = (h[8]! & 0x3f) | 0x80; // RFC 9562 variant
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
-}
 
 /**
  * The form fields of an order's notification, without `sign` (spec section 3, DESIGN section 6):
@@ -116,16 +119,31 @@ export function signedBody(params: Record<string, string>, secret: string, signT
   return new URLSearchParams({ ...params, sign: signParams(params, secret, signType) }).toString();
 }
 
+/** Any fixed number: the advisory lock that makes claims take turns across processes (CLAIM_LOCK). */
+const CLAIM_LOCK_KEY = 7_270_719;
+
+/** Reads a row of CLAIM_DUE or DELIVERY_OF: the order's columns, its callback and merchant as JSON. */
+function dueOf(raw: Record<string, unknown>): Omit<DueAttempt, 'attemptNo'> {
+  return {
+    order: tableRow(orders, raw),
+    callback: tableRow(orderCallbacks, raw.pd_callback as Record<string, unknown>),
+    merchant: tableRow(merchants, raw.pd_merchant as Record<string, unknown>),
+  };
+}
+
 /**
- * Merchant callbacks (DESIGN section 6). `schedule` records a notification inside the caller's
- * transaction (a paid order and its pending callback commit together) and enqueues its first attempt
- * in the same transaction when jobs run here. `deliver` makes one attempt: the HTTP exchange outside
- * any transaction, then in one transaction its record, and either the outcome (succeeded: the order
- * 6/4 -> 3; window over: failed, the order 6 -> 4) or the next attempt's job.
+ * Merchant callbacks (DESIGN section 6) through a transactional outbox. `schedule` records a
+ * notification inside the caller's transaction (a paid order and its pending callback commit
+ * together, or neither does); `order_callbacks` is the queue. A dispatcher (callbacks/dispatcher.ts)
+ * claims due attempts in batches (`claimDue`), makes them outside any transaction (`attempt`), and
+ * records a batch's outcomes in one transaction (`record`): succeeded (the order 6/4/9 -> 3), failed
+ * when the window is over (the order 6 -> 4), else due again on the schedule. `deliver` makes one
+ * attempt the same way without a claim (the demo's history replays attempts with it).
  */
 export class CallbacksService {
   readonly scheduleMs: readonly number[];
   readonly httpTimeoutMs: number;
+  private readonly committedListeners: Array<() => void> = [];
 
   constructor(readonly deps: CallbacksDeps) {
     this.scheduleMs = deps.scheduleMs ?? CALLBACK_SCHEDULE_MS;
@@ -142,8 +160,9 @@ export class CallbacksService {
   // ---- recording ----
 
   /**
-   * Records a pending notification of a paid order to the order's notifyUrl (else the merchant's).
-   * Returns null, recording nothing, when the merchant has callbacks off or no address is known.
+   * Records a pending notification of a paid order to the order's notifyUrl (else the merchant's), due
+   * at once. Returns null, recording nothing, when the merchant has callbacks off or no address is known.
+   * The caller tells `committed` once its transaction committed, so this process's dispatcher looks now.
    */
   async schedule(tx: Tx, order: NotifiableOrder, trigger: CallbackTrigger): Promise<{ callbackId: number } | null> {
     const [merchant] = await tx
@@ -173,58 +192,47 @@ export class CallbacksService {
         url,
         trigger,
         nextAttemptAt: now,
+        // Due on the database's clock, which the claims read.
+        dueAt: sql`statement_timestamp()`,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await this.enqueue(tx, row!, 1, 0);
     return row!;
   }
 
-  /** The job of one attempt (nothing when jobs do not run here: a sweep enqueues it later). */
-  private enqueue(tx: Tx | null, callback: CallbackRecord, attemptNo: number, delayMs: number) {
-    const data: DeliveryJob = { callbackId: callback.id, attemptNo };
-    return this.deps.jobs.send(tx, CALLBACK_QUEUE, data, {
-      id: deliveryJobId(callback, attemptNo),
-      singletonKey: callback.orderCode,
-      ...(delayMs > 0 ? { startAfter: Math.ceil(delayMs) / 1000 } : {}),
-    });
+  /** Calls `listener` whenever a transaction that may have scheduled a callback committed (the dispatcher's poke). */
+  onCommitted(listener: () => void): void {
+    this.committedListeners.push(listener);
+  }
+
+  /**
+   * Told after the commit of a change of `order` (the orders module publishes every change through
+   * here): a paid order may have a callback scheduled, so this process's dispatcher claims at once
+   * rather than at its next poll.
+   */
+  committed(order: Pick<OrderRecord, 'state'>): void {
+    if (!PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) return;
+    this.poke();
+  }
+
+  private poke(): void {
+    for (const listener of this.committedListeners) listener();
   }
 
   /** A reversed order is not notified any more: its pending deliveries stop. */
   async cancelPending(tx: Tx, orderId: number): Promise<void> {
     await tx
       .update(orderCallbacks)
-      .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: this.now() })
+      .set({
+        state: 'cancelled',
+        nextAttemptAt: null,
+        dueAt: null,
+        claimedUntil: null,
+        claimedBy: null,
+        updatedAt: this.now(),
+      })
       .where(and(eq(orderCallbacks.orderId, orderId), eq(orderCallbacks.state, 'pending')));
-  }
-
-  /**
-   * Enqueues the due attempt of every pending callback that has no job: recorded while jobs were off
-   * (or in a process without jobs), or whose job failed for good (a database outage outlasting its
-   * retries). The job id of an attempt is fixed, so a callback whose job exists is left as it is.
-   */
-  async sweep(limit = 200): Promise<number> {
-    if (!this.deps.jobs.running) return 0;
-    const due = await this.db
-      .select()
-      .from(orderCallbacks)
-      .where(
-        and(
-          eq(orderCallbacks.state, 'pending'),
-          isNull(orderCallbacks.deletedAt),
-          lte(orderCallbacks.nextAttemptAt, this.now()),
-        ),
-      )
-      .orderBy(orderCallbacks.nextAttemptAt)
-      .limit(limit);
-    let sent = 0;
-    for (const callback of due) {
-      const attemptNo = callback.attempts + 1;
-      if (await this.enqueue(null, callback, attemptNo, 0)) sent += 1;
-      else await this.deps.jobs.retryFailed(CALLBACK_QUEUE, deliveryJobId(callback, attemptNo));
-    }
-    return sent;
   }
 
   // ---- delivery ----
@@ -258,23 +266,39 @@ export class CallbacksService {
   }
 
   /**
-   * One delivery attempt (the job handler). An attempt already made, a callback no longer pending,
-   * deleted or of a reversed order: nothing is sent. Crashing mid-way leaves the job active; pg-boss
-   * retries it when it expires, so an attempt is made at least once (the merchant deduplicates on the
-   * notification id).
+   * Claims up to `limit` due attempts for `claimedBy` until `leaseMs` from now (CLAIM_DUE): one claim
+   * at a time across processes, in a transaction of its own.
    */
-  async deliver(job: DeliveryJob): Promise<'skipped' | 'cancelled' | 'succeeded' | 'retrying' | 'failed'> {
-    const [raw] = await DELIVERY_OF.rows<Record<string, unknown>>(this.db, { callbackId: job.callbackId });
-    if (!raw) return 'skipped';
-    const order = tableRow(orders, raw);
-    const callback = tableRow(orderCallbacks, raw.pd_callback as Record<string, unknown>);
-    const merchant = tableRow(merchants, raw.pd_merchant as Record<string, unknown>);
-    if (callback.state !== 'pending' || callback.deletedAt || callback.attempts !== job.attemptNo - 1) return 'skipped';
-    if (!PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) {
-      await this.db.transaction((tx) => this.cancelPending(tx, order.id));
-      return 'cancelled';
-    }
+  async claimDue(limit: number, leaseMs: number, claimedBy: string): Promise<DueAttempt[]> {
+    const rows = await this.db.transaction(async (tx) => {
+      await CLAIM_LOCK.rows(tx, { key: CLAIM_LOCK_KEY });
+      return CLAIM_DUE.rows<Record<string, unknown>>(tx, {
+        limit,
+        // Rows of orders with a claim in flight are passed over: look a little further than `limit`.
+        scan: limit * 4,
+        leaseMs: Math.ceil(leaseMs),
+        claimedBy,
+      });
+    });
+    return rows.map((raw) => {
+      const due = dueOf(raw);
+      return { ...due, attemptNo: due.callback.attempts + 1 };
+    });
+  }
 
+  /** Gives back claims whose attempts were not made (a dispatcher stopping): due again at once. */
+  async release(callbackIds: readonly number[], claimedBy: string): Promise<void> {
+    if (callbackIds.length === 0) return;
+    await RELEASE_CLAIMS.rows(this.db, { ids: JSON.stringify(callbackIds), claimedBy });
+  }
+
+  /**
+   * Makes one attempt, outside any transaction: POSTs the order's signed notification to the callback's
+   * address. An order no longer paid (reversed) is not notified. `signal` cuts the exchange short.
+   */
+  async attempt(due: DueAttempt, signal?: AbortSignal): Promise<AttemptOutcome> {
+    const { order, callback, merchant } = due;
+    if (!PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) return { due, kind: 'notPaid' };
     const params = notificationParams(order, merchant.merchantNo);
     let requestBody = new URLSearchParams(params).toString();
     let exchange: Exchange;
@@ -283,6 +307,7 @@ export class CallbacksService {
       requestBody = signedBody(params, signing.secret, signing.signType);
       exchange = await postForm(callback.url, requestBody, this.httpTimeoutMs, {
         privateNetworks: this.deps.privateNetworks,
+        signal,
       });
     } catch (error) {
       // No key to sign with (e.g. the server key changed): a failed attempt, retried on the schedule.
@@ -294,82 +319,124 @@ export class CallbacksService {
         succeeded: false,
       };
     }
+    return { due, kind: 'made', requestBody, exchange };
+  }
 
-    const windowMs = exchange.succeeded ? 0 : await this.windowMs();
-    const outcome = await this.db.transaction(async (tx) => {
-      const [lockedRaw] = await LOCK_DELIVERY.rows<Record<string, unknown>>(tx, {
-        orderId: order.id,
-        callbackId: callback.id,
-      });
-      const lockedOrder = tableRow(orders, lockedRaw!);
-      const locked = tableRow(orderCallbacks, lockedRaw!.pd_callback as Record<string, unknown>);
+  /**
+   * Records the outcomes of a batch of attempts in one transaction: the orders locked (in id order),
+   * every attempt and the callbacks' new states in one statement (RECORD_OUTCOMES), the orders'
+   * states in one more (succeeded: 6/4/9 -> 3; failed: 6 -> 4). An order no longer paid has its
+   * pending callbacks cancelled. Answers each callback's result by id.
+   */
+  async record(outcomes: readonly AttemptOutcome[]): Promise<Map<number, AttemptResult>> {
+    const results = new Map<number, AttemptResult>();
+    if (outcomes.length === 0) return results;
+    const made = outcomes.filter((o): o is Extract<AttemptOutcome, { kind: 'made' }> => o.kind === 'made');
+    const windowMs = made.some((o) => !o.exchange.succeeded) ? await this.windowMs() : 0;
+    const { moved, changed } = await this.db.transaction(async (tx) => {
+      const orderIds = [...new Set(outcomes.map((o) => o.due.order.id))];
+      const locked = new Map(
+        (await LOCK_ORDERS.rows<Record<string, unknown>>(tx, { ids: JSON.stringify(orderIds) })).map((raw) => {
+          const order = tableRow(orders, raw);
+          return [order.id, order] as const;
+        }),
+      );
       const now = this.now();
-      const pending = locked.state === 'pending' && locked.attempts === job.attemptNo - 1;
-      if (pending && exchange.succeeded) {
-        // The common case: the attempt and the callback in one statement, then the order's state.
-        await RECORD_DELIVERED.rows(tx, {
-          callbackId: callback.id,
-          orderId: order.id,
-          orderCode: callback.orderCode,
-          attemptNo: job.attemptNo,
-          url: callback.url,
-          requestBody,
-          responseStatus: exchange.status,
-          responseBody: exchange.responseBody,
-          durationMs: exchange.durationMs,
-          now: now.toISOString(),
-        });
-        const moved = await moveOrderState(tx, lockedOrder, {
-          // A paid order without callbacks (9) notified by hand is notified all the same.
-          from: [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed, ORDER_STATE.paid],
-          to: ORDER_STATE.callbackSucceeded,
-          kind: 'callbackSucceeded',
-          note: note('callbackSucceeded', { callbackId: callback.id, attempt: job.attemptNo }),
-          now,
-        });
-        return { result: 'succeeded' as const, order: moved };
+      // Not paid any more when the attempt was to be made: nothing was sent, and nothing more will be.
+      for (const o of outcomes) {
+        if (o.kind !== 'notPaid') continue;
+        await this.cancelPending(tx, o.due.order.id);
+        results.set(o.due.callback.id, 'cancelled');
       }
-      await tx.insert(orderCallbackAttempts).values({
-        callbackId: callback.id,
-        orderCode: callback.orderCode,
-        attemptNo: job.attemptNo,
-        url: callback.url,
-        httpMethod: 'POST',
-        requestBody,
-        responseStatus: exchange.status,
-        responseBody: exchange.responseBody,
-        error: exchange.error,
-        succeeded: exchange.succeeded,
-        durationMs: exchange.durationMs,
-        createdAt: now,
+      const rows = made.map((o) => {
+        const delay = o.exchange.succeeded ? null : this.nextDelayMs(o.due.callback, o.due.attemptNo, windowMs, now);
+        return {
+          id: o.due.callback.id,
+          order_id: o.due.order.id,
+          order_code: o.due.callback.orderCode,
+          attempt_no: o.due.attemptNo,
+          url: o.due.callback.url,
+          request_body: o.requestBody,
+          response_status: o.exchange.status,
+          response_body: o.exchange.responseBody,
+          error: o.exchange.error,
+          succeeded: o.exchange.succeeded,
+          duration_ms: o.exchange.durationMs,
+          delay_ms: delay,
+          next_attempt_at: delay === null ? null : new Date(now.getTime() + delay).toISOString(),
+        };
       });
-      // Cancelled meanwhile (the order was reversed): the attempt is on record, nothing else moves.
-      if (!pending) return { result: 'skipped' as const, order: null };
-      const delay = this.nextDelayMs(locked, job.attemptNo, windowMs, now);
-      if (delay !== null) {
-        await tx
-          .update(orderCallbacks)
-          .set({ attempts: job.attemptNo, nextAttemptAt: new Date(now.getTime() + delay), updatedAt: now })
-          .where(eq(orderCallbacks.id, callback.id));
-        await this.enqueue(tx, locked, job.attemptNo + 1, delay);
-        return { result: 'retrying' as const, order: null };
-      }
-      await tx
-        .update(orderCallbacks)
-        .set({ state: 'failed', attempts: job.attemptNo, nextAttemptAt: null, updatedAt: now })
-        .where(eq(orderCallbacks.id, callback.id));
-      const moved = await moveOrderState(tx, lockedOrder, {
-        from: [ORDER_STATE.paidNotifying],
-        to: ORDER_STATE.callbackFailed,
-        kind: 'callbackFailed',
-        note: note('callbackFailed', { attempts: job.attemptNo, callbackId: callback.id }),
-        now,
-      });
-      return { result: 'failed' as const, order: moved };
+      const changed =
+        rows.length === 0
+          ? []
+          : await RECORD_OUTCOMES.rows<{
+              id: number | string;
+              order_id: number | string;
+              order_code: string;
+              state: string;
+              attempts: number;
+              attempted: boolean;
+            }>(tx, { outcomes: JSON.stringify(rows), now: now.toISOString() });
+      const moves = changed
+        .filter((c) => c.attempted && (c.state === 'succeeded' || c.state === 'failed'))
+        .flatMap((c): OrderStateChange[] => {
+          const order = locked.get(Number(c.order_id));
+          if (!order) return [];
+          const callbackId = Number(c.id);
+          return c.state === 'succeeded'
+            ? [
+                {
+                  order,
+                  // A paid order without callbacks (9) notified by hand is notified all the same.
+                  from: [ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed, ORDER_STATE.paid],
+                  to: ORDER_STATE.callbackSucceeded,
+                  kind: 'callbackSucceeded',
+                  note: note('callbackSucceeded', { callbackId, attempt: c.attempts }),
+                },
+              ]
+            : [
+                {
+                  order,
+                  from: [ORDER_STATE.paidNotifying],
+                  to: ORDER_STATE.callbackFailed,
+                  kind: 'callbackFailed',
+                  note: note('callbackFailed', { attempts: c.attempts, callbackId }),
+                },
+              ];
+        });
+      const moved = await moveOrderStates(tx, moves, now);
+      return { moved, changed };
     });
-    if (outcome.order) this.publishOrder(outcome.order);
-    this.publishCallback(callback.id, callback.orderCode);
-    return outcome.result;
+    const byId = new Map(changed.map((c) => [Number(c.id), c]));
+    for (const o of made) {
+      const c = byId.get(o.due.callback.id);
+      const result: AttemptResult = !c?.attempted
+        ? 'skipped'
+        : c.state === 'pending'
+          ? 'retrying'
+          : (c.state as 'succeeded' | 'failed' | 'cancelled');
+      results.set(o.due.callback.id, result);
+    }
+    for (const order of moved) this.publishOrder(order);
+    const touched = new Map<number, string>(outcomes.map((o) => [o.due.callback.id, o.due.callback.orderCode]));
+    for (const c of changed) touched.set(Number(c.id), c.order_code);
+    for (const [id, orderCode] of touched) this.publishCallback(id, orderCode);
+    return results;
+  }
+
+  /**
+   * One attempt of one callback without a claim (the demo's history replays attempts with it; a
+   * dispatcher's attempts go through `claimDue`): an attempt already made, a callback no longer
+   * pending, deleted or of a reversed order: nothing is sent.
+   */
+  async deliver(ref: AttemptRef): Promise<AttemptResult> {
+    const [raw] = await DELIVERY_OF.rows<Record<string, unknown>>(this.db, { callbackId: ref.callbackId });
+    if (!raw) return 'skipped';
+    const due = { ...dueOf(raw), attemptNo: ref.attemptNo };
+    const { callback } = due;
+    if (callback.state !== 'pending' || callback.deletedAt || callback.attempts !== ref.attemptNo - 1) return 'skipped';
+    const outcome = await this.attempt(due);
+    return (await this.record([outcome])).get(callback.id) ?? 'skipped';
   }
 
   // ---- staff actions ----
@@ -451,6 +518,7 @@ export class CallbacksService {
       );
       return row;
     });
+    this.poke();
     this.publishCallback(created.id, created.orderCode);
     return { callbackId: created.id, orderCode: created.orderCode };
   }

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { CALLBACK_RESPONSE_LIMIT } from '@paydesk/contract';
-import { Agent, fetch, type Response } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 
 /** What one POST of a callback sent and got back. */
 export interface Exchange {
@@ -31,32 +31,54 @@ function hostOf(url: string): string | null {
   }
 }
 
-async function readUpTo(res: Response, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
-  if (!res.body) return { bytes: Buffer.alloc(0), complete: true };
-  const reader = res.body.getReader();
+async function readUpTo(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { bytes: Buffer.concat(chunks), complete: true };
-    chunks.push(Buffer.from(value));
-    size += value.byteLength;
+  for await (const chunk of body) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    chunks.push(bytes);
+    size += bytes.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Stop reading: the rest of the answer is dropped with the connection.
+      body.destroy();
       return { bytes: Buffer.concat(chunks), complete: false };
     }
+  }
+  return { bytes: Buffer.concat(chunks), complete: true };
+}
+
+/**
+ * The ports browsers' fetch refuses (the WHATWG "bad port" list: mail, news, remote shells and the like):
+ * a merchant's notify URL may not turn a callback into a request to such a service.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** The URL's port when it is on the bad-port list (an http(s) URL without one uses 80 or 443: allowed). */
+function badPortOf(url: string): number | null {
+  try {
+    const port = Number(new URL(url).port);
+    return port && BAD_PORTS.has(port) ? port : null;
+  } catch {
+    return null;
   }
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = error as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
-  const cause = e?.cause;
-  // fetch refuses the ports of the 'bad ports' list (25, 110, ...) before connecting.
-  if (cause?.message === 'bad port') return 'this port may not be called (bad port)';
+  // undici's request throws the connection's error itself (a refused connection, a refused lookup).
+  const cause = e?.cause?.message ? e.cause : e;
   if (cause?.message)
     return cause.code && !cause.message.includes(cause.code) ? `${cause.code}: ${cause.message}` : cause.message;
-  return e?.message ?? String(error);
+  return String(error);
 }
 
 /**
@@ -167,25 +189,35 @@ const agents = new Map(
 );
 
 /**
- * POSTs a form body to `url` and reads the answer: no redirect is followed (a 3xx is a failed
- * attempt), the whole exchange is bounded by `timeoutMs`, and at most 64 KiB of the answer is read.
- * Link-local and cloud metadata addresses are refused before connecting (NEVER), and so are, unless
- * `privateNetworks` is allowed, addresses in private or reserved ranges (PRIVATE).
+ * POSTs a form body to `url` and reads the answer (undici's `request`: no redirect is followed, a 3xx is
+ * a failed attempt); the whole exchange is bounded by `timeoutMs`, and at most 64 KiB of the answer is
+ * read. Link-local and cloud metadata addresses are refused before connecting (NEVER), and so are,
+ * unless `privateNetworks` is allowed, addresses in private or reserved ranges (PRIVATE), and the ports
+ * of the bad-port list. `signal` cuts the exchange short (a dispatcher stopping): it ends as no answer.
  */
 export async function postForm(
   url: string,
   body: string,
   timeoutMs: number,
-  options: { privateNetworks: boolean },
+  options: { privateNetworks: boolean; signal?: AbortSignal | undefined },
 ): Promise<Exchange> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const refused = (error: string): Exchange => ({
+    status: null,
+    responseBody: null,
+    error,
+    durationMs: elapsed(),
+    succeeded: false,
+  });
   // An IP literal is connected to without a lookup: check it here (a name is checked by the lookup).
   const host = hostOf(url);
   const why = host === null ? null : hostRefusal(host, options.privateNetworks);
-  if (why) return { status: null, responseBody: null, error: why, durationMs: elapsed(), succeeded: false };
+  if (why) return refused(why);
+  if (badPortOf(url) !== null) return refused('this port may not be called (bad port)');
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(url, {
+    const res = await request(url, {
       dispatcher: agents.get(options.privateNetworks)!,
       method: 'POST',
       headers: {
@@ -193,35 +225,31 @@ export async function postForm(
         'user-agent': 'PayDesk-Callback/1.0',
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      maxRedirections: 0,
+      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
     });
-    const { bytes, complete } = await readUpTo(res, READ_LIMIT);
+    const { bytes, complete } = await readUpTo(res.body, READ_LIMIT);
     const text = bytes.toString('utf8');
-    const is2xx = res.status >= 200 && res.status < 300;
+    const status = res.statusCode;
+    const is2xx = status >= 200 && status < 300;
     const succeeded = is2xx && complete && text.trim().toUpperCase() === 'SUCCESS';
     let error: string | null = null;
     if (!succeeded) {
-      if (res.status >= 300 && res.status < 400) {
-        const location = res.headers.get('location');
-        error = `HTTP ${res.status}: redirects are not followed${location ? ` (to ${location.slice(0, 200)})` : ''}`;
-      } else if (!is2xx) error = `HTTP ${res.status}`;
+      if (status >= 300 && status < 400) {
+        const raw = res.headers.location;
+        const location = Array.isArray(raw) ? raw[0] : raw;
+        error = `HTTP ${status}: redirects are not followed${location ? ` (to ${location.slice(0, 200)})` : ''}`;
+      } else if (!is2xx) error = `HTTP ${status}`;
       else error = 'the answer is not SUCCESS';
     }
     return {
-      status: res.status,
+      status,
       responseBody: bytes.subarray(0, CALLBACK_RESPONSE_LIMIT).toString('utf8'),
       error,
       durationMs: elapsed(),
       succeeded,
     };
   } catch (error) {
-    return {
-      status: null,
-      responseBody: null,
-      error: describeError(error, timeoutMs),
-      durationMs: elapsed(),
-      succeeded: false,
-    };
+    return refused(describeError(error, timeoutMs));
   }
 }

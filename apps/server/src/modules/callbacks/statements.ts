@@ -18,47 +18,110 @@ export const DELIVERY_OF = statement<'callbackId'>(
 );
 
 /**
- * Locks the order, then its callback (the order's own actions, reverse, lock in that order too: the
- * callback's lock is taken on the joined row, after the materialized order's), and answers both.
+ * The outbox's claim (callbacks/dispatcher.ts): up to `limit` due attempts, at most one per order and none
+ * of an order whose other callback is claimed (one delivery in flight per order), each claimed for
+ * `leaseMs` by `claimedBy`. Rows another transaction holds are skipped (FOR UPDATE SKIP LOCKED); claims
+ * run one at a time across processes (the caller holds CLAIM_LOCK), so the check of claims in flight
+ * sees every other claim. Answers what an attempt needs, as DELIVERY_OF does (the callback as claimed).
  */
-export const LOCK_DELIVERY = statement<'orderId' | 'callbackId'>(
+export const CLAIM_DUE = statement<'limit' | 'scan' | 'leaseMs' | 'claimedBy'>(
   (v) => `
-    with o as materialized (select * from orders where id = ${v.orderId} for update)
-    select o.*, row_to_json(c) as pd_callback
-      from o join order_callbacks c on c.id = ${v.callbackId}
-       for update of c`,
+    with due as (
+           select c.id, c.order_id, c.due_at
+             from order_callbacks c
+            where c.state = 'pending' and c.deleted_at is null and c.due_at <= statement_timestamp()
+              and not exists (select 1 from order_callbacks h
+                               where h.order_id = c.order_id and h.state = 'pending'
+                                 and h.claimed_until > statement_timestamp())
+            order by c.due_at, c.id
+            limit ${v.scan}::int
+              for update of c skip locked),
+         one as (select distinct on (order_id) id, due_at from due order by order_id, due_at, id),
+         chosen as (select id from one order by due_at, id limit ${v.limit}::int),
+         c as (
+           update order_callbacks u
+              set claimed_until = statement_timestamp() + ${v.leaseMs}::int * interval '1 millisecond',
+                  claimed_by = ${v.claimedBy}
+             from chosen
+            where u.id = chosen.id
+           returning u.*)
+    select o.*, row_to_json(c) as pd_callback, row_to_json(m) as pd_merchant
+      from c
+      join orders o on o.id = c.order_id
+      join merchants m on m.id = o.merchant_id`,
+);
+
+/** The advisory lock claims take for their transaction: one claim at a time across every process. */
+export const CLAIM_LOCK = statement<'key'>((v) => `select pg_advisory_xact_lock(${v.key}::bigint)`);
+
+/** Gives claims back (a dispatcher stopping with attempts unmade): the attempts are due again at once. */
+export const RELEASE_CLAIMS = statement<'ids' | 'claimedBy'>(
+  (v) => `
+    update order_callbacks
+       set claimed_until = null, claimed_by = null
+     where id in (select value::bigint from jsonb_array_elements_text(${v.ids}::jsonb))
+       and claimed_by = ${v.claimedBy}
+    returning id`,
 );
 
 /**
- * A delivered notification, on the locked order and callback: the attempt on record, the callback
- * succeeded, the order's other pending deliveries cancelled (the merchant has it). The order's state
- * is the orders module's to move (`moveOrderState`).
+ * Locks the orders of a batch of attempts, in id order (every other writer of an order's callbacks
+ * locks the order first: its payment, replay, reverse), and answers them.
  */
-export const RECORD_DELIVERED = statement<
-  | 'callbackId'
-  | 'orderId'
-  | 'orderCode'
-  | 'attemptNo'
-  | 'url'
-  | 'requestBody'
-  | 'responseStatus'
-  | 'responseBody'
-  | 'durationMs'
-  | 'now'
->(
+export const LOCK_ORDERS = statement<'ids'>(
   (v) => `
-    with a as (
+    select * from orders
+     where id in (select value::bigint from jsonb_array_elements_text(${v.ids}::jsonb))
+     order by id
+       for update`,
+);
+
+/**
+ * The outcomes of a batch of attempts, on their locked orders, in one statement: every attempt on
+ * record; a callback still waiting for exactly that attempt takes its outcome (succeeded; pending
+ * again, due `delay_ms` from now; failed when none is left), and a success cancels the order's other
+ * pending callbacks (the merchant has it). An attempt whose callback moved on meanwhile (cancelled by
+ * a reversal, made by another dispatcher after a lapsed claim) is only on record. Answers each
+ * callback that changed with its new state (`attempted`: its own attempt, not a sibling cancelled).
+ * The orders' states are the orders module's to move (`moveOrderStates`).
+ */
+export const RECORD_OUTCOMES = statement<'outcomes' | 'now'>(
+  (v) => `
+    with x as (
+           select * from jsonb_to_recordset(${v.outcomes}::jsonb) as x(
+             id bigint, order_id bigint, order_code text, attempt_no int, url text, request_body text,
+             response_status int, response_body text, error text, succeeded boolean, duration_ms int,
+             delay_ms bigint, next_attempt_at timestamptz)),
+         a as (
            insert into order_callback_attempts (callback_id, order_code, attempt_no, url, http_method, request_body,
                                                 response_status, response_body, error, succeeded, duration_ms,
                                                 created_at)
-           values (${v.callbackId}::bigint, ${v.orderCode}, ${v.attemptNo}::int, ${v.url}, 'POST', ${v.requestBody},
-                   ${v.responseStatus}, ${v.responseBody}, null, true, ${v.durationMs}, ${v.now}::timestamptz)),
-         c as (
-           update order_callbacks
-              set state = case when id = ${v.callbackId} then 'succeeded' else 'cancelled' end,
-                  attempts = case when id = ${v.callbackId} then ${v.attemptNo}::int else attempts end,
-                  next_attempt_at = null, updated_at = ${v.now}
-            where id = ${v.callbackId} or (order_id = ${v.orderId} and state = 'pending')
-           returning id)
-    select count(*)::int as n from c`,
+           select id, order_code, attempt_no, url, 'POST', request_body, response_status, response_body, error,
+                  succeeded, duration_ms, ${v.now}::timestamptz
+             from x),
+         live as (
+           select x.* from x join order_callbacks c on c.id = x.id
+            where c.state = 'pending' and c.attempts = x.attempt_no - 1),
+         won as (select distinct order_id from live where succeeded),
+         t as (
+           select c.id, l.attempt_no, l.delay_ms, l.next_attempt_at,
+                  case when w.order_id is not null then case when l.succeeded then 'succeeded' else 'cancelled' end
+                       when l.delay_ms is null then 'failed'
+                       else 'pending' end as state
+             from order_callbacks c
+             left join live l on l.id = c.id
+             left join won w on w.order_id = c.order_id
+            where l.id is not null or (w.order_id is not null and c.state = 'pending')),
+         u as (
+           update order_callbacks c
+              set state = t.state,
+                  attempts = coalesce(t.attempt_no, c.attempts),
+                  next_attempt_at = case when t.state = 'pending' then t.next_attempt_at end,
+                  due_at = case when t.state = 'pending'
+                                then statement_timestamp() + t.delay_ms * interval '1 millisecond' end,
+                  claimed_until = null, claimed_by = null, updated_at = ${v.now}::timestamptz
+             from t
+            where c.id = t.id
+           returning c.id, c.order_id, c.order_code, c.state, c.attempts, t.attempt_no is not null as attempted)
+    select * from u`,
 );

@@ -127,8 +127,10 @@ export class OrderCore {
     return orderEventRow(order, kind, fromState, toState, actor, text, this.now());
   }
 
+  /** After the commit of a change of `order`: the consoles hear of it, and a callback it scheduled is claimed now. */
   publish(order: OrderRecord): void {
     publishOrderChange(this.db, this.deps.realtime, order);
+    this.deps.callbacks.committed(order);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import type { Actor } from '../../platform/audit.js';
-import { MOVE_STATE } from './statements.js';
+import { MOVE_STATE, MOVE_STATES } from './statements.js';
 
 /**
  * The orders module owns an order's state: every change of it is written here or by OrdersService,
@@ -65,6 +65,41 @@ export async function moveOrderState(
     now: change.now.toISOString(),
   });
   return raw ? tableRow(orders, raw) : null;
+}
+
+/** One order's move in `moveOrderStates`. */
+export interface OrderStateChange {
+  order: Pick<OrderRecord, 'id' | 'state'>;
+  from: readonly number[];
+  to: number;
+  kind: OrderEventKind;
+  note: string | NoteTemplate;
+}
+
+/**
+ * `moveOrderState` for many orders (read under the caller's locks) in one statement, by the system (no
+ * actor): each moves only when its state is one of its change's `from`. Answers the moved orders.
+ */
+export async function moveOrderStates(tx: Tx, changes: readonly OrderStateChange[], now: Date): Promise<OrderRecord[]> {
+  const rows = changes
+    .filter((c) => c.from.includes(c.order.state))
+    .map((c) => {
+      const { note, noteTemplate } = noteParts(c.note);
+      return {
+        order_id: c.order.id,
+        from_state: c.order.state,
+        to_state: c.to,
+        kind: c.kind,
+        note,
+        note_template: noteTemplate,
+      };
+    });
+  if (rows.length === 0) return [];
+  const raw = await MOVE_STATES.rows<Record<string, unknown>>(tx, {
+    changes: JSON.stringify(rows),
+    now: now.toISOString(),
+  });
+  return raw.map((r) => tableRow(orders, r));
 }
 
 /** Records an event that leaves the order's state as it is (a replayed callback, a skipped one). */

@@ -299,3 +299,28 @@ export const MOVE_STATE = statement<
              from u)
     select * from u`,
 );
+
+/**
+ * MOVE_STATE for many orders in one statement (the callbacks' outcomes of a batch): each order moved
+ * by compare-and-set from its `from_state` to its `to_state`, with its timeline row (no actor). Answers
+ * the moved orders.
+ */
+export const MOVE_STATES = statement<'changes' | 'now'>(
+  (v) => `
+    with x as (
+           select * from jsonb_to_recordset(${v.changes}::jsonb) as x(
+             order_id bigint, from_state int, to_state int, kind text, note text, note_template jsonb)),
+         u as (
+           update orders o set state = x.to_state, updated_at = ${v.now}::timestamptz
+             from x
+            where o.id = x.order_id and o.state = x.from_state
+           returning o.*, x.from_state as pd_from_state, x.kind as pd_kind, x.note as pd_note,
+                     x.note_template as pd_note_template),
+         e as (
+           insert into order_events (order_id, kind, from_state, to_state, actor_user_id, actor_account, note,
+                                     note_template, created_at)
+           select u.id, u.pd_kind, u.pd_from_state, u.state, null, null, u.pd_note, u.pd_note_template,
+                  ${v.now}::timestamptz
+             from u)
+    select * from u`,
+);
