@@ -1,13 +1,19 @@
 import type { Role } from '@paydesk/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Config } from '../config.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Database, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { type Clock, minutes } from './clock.js';
 import { PgListener } from './pg-listener.js';
 import { newToken, sha256 } from './secrets.js';
-import { type CachedSession, type Eviction, parseEviction, SessionCache, type SessionCacheOptions } from './session-cache.js';
+import {
+  type CachedSession,
+  type Eviction,
+  parseEviction,
+  SessionCache,
+  type SessionCacheOptions,
+} from './session-cache.js';
 
 /** The channel the triggers of drizzle/0015_session_cache_notify.sql notify on. */
 export const SESSIONS_CHANNEL = 'paydesk_sessions';
@@ -158,7 +164,8 @@ export class SessionStore {
   async resolve(token: string): Promise<SessionUser | null> {
     const tokenHash = sha256(token);
     const now = this.clock.now().getTime();
-    const hit = this.cache.get(tokenHash);
+    // A hit counts only once every change committed before this request is known to have been heard.
+    const hit = this.cache.get(tokenHash) && (await this.heardUpToNow()) ? this.cache.get(tokenHash) : undefined;
     if (hit) {
       if (this.isLive(hit, now)) {
         await this.markSeen(tokenHash, hit, now);
@@ -199,6 +206,15 @@ export class SessionStore {
     this.cache.set(tokenHash, found, generation);
     await this.markSeen(tokenHash, found, now);
     return found.user;
+  }
+
+  /**
+   * PostgreSQL: a shared round trip on the listening connection (PgListener.sync), after which every
+   * notification committed before this moment has been applied. PGlite: nothing to wait for, its
+   * notifications are handled before the committing statement returns.
+   */
+  private heardUpToNow(): Promise<boolean> | boolean {
+    return this.listener ? this.listener.sync() : true;
   }
 
   private isLive(s: CachedSession<SessionUser>, now: number): boolean {
