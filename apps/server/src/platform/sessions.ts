@@ -106,7 +106,8 @@ export class SessionStore {
 
   async stop(): Promise<void> {
     this.cache.setEnabled(false);
-    const { listener, unlisten } = this;
+    const listener = this.listener;
+    const unlisten = this.unlisten;
     this.listener = undefined;
     this.unlisten = undefined;
     await listener?.close();
