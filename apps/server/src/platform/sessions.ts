@@ -165,8 +165,10 @@ export class SessionStore {
   async resolve(token: string): Promise<SessionUser | null> {
     const tokenHash = sha256(token);
     const now = this.clock.now().getTime();
-    // A hit counts only once every change committed before this request is known to have been heard.
-    const hit = this.cache.get(tokenHash) && (await this.heardUpToNow()) ? this.cache.get(tokenHash) : undefined;
+    let hit = this.cache.get(tokenHash);
+    // A hit counts only once every change committed before this request is known to have been heard
+    // (the entry may be gone then).
+    if (hit) hit = (await this.heardUpToNow()) ? this.cache.get(tokenHash) : undefined;
     if (hit) {
       if (this.isLive(hit, now)) {
         await this.markSeen(tokenHash, hit, now);
