@@ -142,7 +142,7 @@ export interface Services {
 export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
-  const sessions = new SessionStore(db, deps.config, clock);
+  const sessions = new SessionStore(db, deps.config, clock, { database: deps.database });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
   const messages = new MessagesService({ db, clock, realtime });
@@ -338,6 +338,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Session lookups are cached once this process hears the database's session changes.
+  app.addHook('onReady', async () => services.sessions.start(app.log));
+  app.addHook('onClose', () => services.sessions.stop());
   // Every process seals (one at a time across processes): audit rows do not wait for the jobs.
   app.addHook('onReady', async () => services.auditSealer.start(app.log));
   defineJobs(services, deps.jobTuning, app.log);

@@ -104,17 +104,20 @@ export class AuthService {
         reason: 'secondLevelIncorrect',
       });
     }
-    return this.db.transaction(async (tx) => {
+    const granted = await this.db.transaction(async (tx) => {
       await this.throttle.recordSuccess(tx, record.account, ip, this.now());
-      const granted = await this.deps.sessions.grantToken2(tx, user.sessionId, input.logInReason);
+      const token2 = await this.deps.sessions.grantToken2(tx, user.sessionId, input.logInReason);
       await writeAudit(
         tx,
         actor,
         { action: 'auth.login2', target: `session:${user.publicSessionId}`, after: { reason: input.logInReason } },
         this.now(),
       );
-      return { token2: granted.token2, expiresAt: granted.expiresAt.toISOString() };
+      return token2;
     });
+    // Committed: the next request of this session carries the new token2.
+    this.deps.sessions.forget({ sessionIds: [user.sessionId] });
+    return { token2: granted.token2, expiresAt: granted.expiresAt.toISOString() };
   }
 
   async getInfo(user: SessionUser, token2Valid: boolean): Promise<UserInfo> {
@@ -149,6 +152,7 @@ export class AuthService {
       await this.deps.sessions.revoke(tx, user.sessionId, 'logout');
       await writeAudit(tx, actor, { action: 'auth.logout', target: `session:${user.publicSessionId}` }, this.now());
     });
+    this.deps.sessions.forget({ sessionIds: [user.sessionId] });
   }
 
   /** Live sessions in the caller's scope, optionally of accounts matching `account`. */
@@ -211,7 +215,7 @@ export class AuthService {
    * session). The rule is the contract's `sessionActionRefusal`, which the online users page offers by.
    */
   async forceLogout(user: SessionUser, role: Role, scope: DataScope, publicId: string, actor: Actor): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ s: sessions, account: users.account, role: users.role })
         .from(sessions)
@@ -231,7 +235,9 @@ export class AuthService {
         { action: 'auth.forceLogout', target: `session:${publicId}`, before: { account: row.account, ip: row.s.ip } },
         this.now(),
       );
+      return row.s.id;
     });
+    this.deps.sessions.forget({ sessionIds: [ended] });
   }
 
   /** Clears an account's sign-in locks and counts from every address (account managers; audited). */
@@ -256,7 +262,7 @@ export class AuthService {
 
   /** Staff resets another account's authenticator: it binds a new one at its next sign-in. */
   async bindUser(caller: ActionCaller, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
-    await this.db.transaction(async (tx) => {
+    const targetId = await this.db.transaction(async (tx) => {
       const target = await this.manageableByAccount(tx, 'bindUser', caller, input.userAccount);
       await tx
         .update(users)
@@ -275,7 +281,9 @@ export class AuthService {
         { action: 'auth.bindUser', target: `user:${target.id}`, after: { needToLogout: input.needToLogout } },
         this.now(),
       );
+      return target.id;
     });
+    if (input.needToLogout) this.deps.sessions.forget({ userIds: [targetId] });
   }
 
   async unbind(caller: ActionCaller, input: { userAccount: string }, actor: Actor) {
@@ -288,7 +296,7 @@ export class AuthService {
 
   /** Starts a rebinding of one's own authenticator; the current one stays valid until it is confirmed. */
   async bindUserForProfile(user: SessionUser, input: { userAccount: string; needToLogout: boolean }, actor: Actor) {
-    return this.db.transaction(async (tx) => {
+    const bound = await this.db.transaction(async (tx) => {
       const me = await this.ownModifiable(tx, user, input.userAccount);
       const secret = newTotpSecret();
       await tx.update(users).set({ pendingGoogleSecret: secret, updatedAt: this.now() }).where(eq(users.id, me.id));
@@ -299,6 +307,8 @@ export class AuthService {
       const settings = await readSettings(tx, { SysFlag: this.deps.config.systemFlag });
       return { googleSecret: secret, googleAuthUrl: totpUri(me.account, secret, String(settings.SysFlag)) };
     });
+    if (input.needToLogout) this.deps.sessions.forget({ userIds: [user.userId] });
+    return bound;
   }
 
   async unbindForProfile(user: SessionUser, input: { userAccount: string }, actor: Actor) {
@@ -322,6 +332,7 @@ export class AuthService {
       await tx.update(sessions).set({ pendingBind: false }).where(eq(sessions.id, user.sessionId));
       await writeAudit(tx, actor, { action: 'auth.confirmBind', target: `user:${me.id}` }, this.now());
     });
+    this.deps.sessions.forget({ sessionIds: [user.sessionId] });
   }
 
   /** Confirms a rebinding started from the profile with a code of the new authenticator. */
@@ -375,6 +386,7 @@ export class AuthService {
         this.now(),
       );
     });
+    if (flag === 'enableGoogleVerify' && !value) this.deps.sessions.forget({ userIds: [userId] });
   }
 
   // ---- rules shared by the calls above ----

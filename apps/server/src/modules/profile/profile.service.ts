@@ -51,6 +51,7 @@ export class ProfileService {
         this.now(),
       );
     });
+    this.deps.sessions.forget({ userIds: [user.userId] });
   }
 
   /** The old password proves it is the owner; the account's other sessions end, this one stays. */
@@ -76,6 +77,7 @@ export class ProfileService {
       await this.deps.sessions.revokeAllOf(tx, me.id, 'password changed', user.sessionId);
       await writeAudit(tx, actor, { action: 'profile.changePassword', target: `user:${me.id}` }, this.now());
     });
+    this.deps.sessions.forget({ userIds: [user.userId] });
   }
 
   /**
@@ -117,6 +119,7 @@ export class ProfileService {
         this.now(),
       );
     });
+    this.deps.sessions.forget({ userIds: [user.userId] });
   }
 
   private async me(db: DbOrTx, user: SessionUser): Promise<UserRecord> {

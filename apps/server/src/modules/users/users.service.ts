@@ -332,6 +332,8 @@ export class UsersService {
       if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
       throw error;
     }
+    // Committed: the account's sessions see its new names and role (or are ended) from the next request.
+    this.deps.sessions.forget({ userIds: [input.id] });
   }
 
   async deleteUser(caller: ActionCaller, id: number, actor: Actor): Promise<void> {
@@ -346,6 +348,7 @@ export class UsersService {
         this.now(),
       );
     });
+    this.deps.sessions.forget({ userIds: [id] });
   }
 
   async repairUser(caller: ActionCaller, input: { userId: number; newAccountName: string }, actor: Actor) {
@@ -375,6 +378,7 @@ export class UsersService {
       if (isUniqueViolation(error)) throw conflict(USER_TEXTS.accountExists, 'accountExists');
       throw error;
     }
+    this.deps.sessions.forget({ userIds: [input.userId] });
   }
 
   /** Clears the second-level password (the sign-in password serves again) and ends the account's token2s. */
@@ -385,6 +389,7 @@ export class UsersService {
       await tx.update(sessions).set({ token2Hash: null, token2ExpiresAt: null }).where(eq(sessions.userId, target.id));
       await writeAudit(tx, actor, { action: 'users.resetPayPassword', target: `user:${target.id}` }, this.now());
     });
+    this.deps.sessions.forget({ userIds: [id] });
   }
 
   async getUserOptions(input: { role?: Role | undefined; includeDeleted?: boolean | undefined }) {
