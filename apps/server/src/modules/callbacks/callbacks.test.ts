@@ -95,7 +95,8 @@ class MerchantServer {
 
 /** Callback attempts at 0, 20, 40, 60, 80 ms after a callback was created, then 2 h (past a 1-hour window). */
 const SCHEDULE_MS = [0, 20, 40, 60, 80, 7_200_000];
-const TUNING = { callbackScheduleMs: SCHEDULE_MS, callbackTimeoutMs: 300 };
+// The timeout is met only by the 'hang' answer: long enough that a loaded machine's slow exchange is not one.
+const TUNING = { callbackScheduleMs: SCHEDULE_MS, callbackTimeoutMs: 1_000 };
 
 let amountSeq = 0;
 async function createOrder(t: TestApp, notifyUrl: string, over: Record<string, unknown> = {}) {
@@ -230,7 +231,7 @@ describe('delivery', () => {
     expect(attempts[0]!.error).toBe('HTTP 500');
     expect(attempts[1]!.error).toBe('the answer is not SUCCESS');
     expect(attempts[2]!.error).toMatch(/redirects are not followed/);
-    expect(attempts[3]!.error).toBe('no answer within 0.3 s');
+    expect(attempts[3]!.error).toBe('no answer within 1 s');
     // The redirect was not followed, and exactly one exchange ended in SUCCESS.
     expect(merchant.received.filter((r) => r.path === '/elsewhere')).toHaveLength(0);
     expect(merchant.to('/n/flaky').map((r) => r.answered)).toEqual([500, 200, 'redirect', 'hang', 'success']);

@@ -141,7 +141,7 @@ let admin: Auth;
 
 beforeAll(async () => {
   await receiver.start();
-  t = await startTestApp({ jobs: { callbackScheduleMs: [0, 40, 80, 120, 7_200_000], callbackTimeoutMs: 2_000 } });
+  t = await startTestApp({ jobs: { callbackScheduleMs: [0, 40, 80, 120, 7_200_000], callbackTimeoutMs: 10_000 } });
   admin = await t.loginWithToken2('admin');
 });
 afterAll(async () => {
