@@ -97,12 +97,13 @@ function openWindow(sampler: LockSampler): { close(): Promise<Window> } {
   };
 }
 
-/** The largest shares of a map of ms, highest first. */
+/** The largest shares of a map of ms, highest first, leaving out those under 1 %. */
 function top(map: Map<string, number>, total: number, n: number): Array<[string, number]> {
   return [...map.entries()]
+    .map(([k, v]): [string, number] => [k, v / total])
+    .filter(([, share]) => share >= 0.01)
     .sort((x, y) => y[1] - x[1])
-    .slice(0, n)
-    .map(([k, v]) => [k, v / total]);
+    .slice(0, n);
 }
 
 /** A phase's figures from its window: `units` done, `clientsMs` the load generator's CPU (null: pgbench's own client). */

@@ -49,7 +49,7 @@ describe.skipIf(!url)('the database probes (PostgreSQL)', () => {
     }
   });
 
-  it('integrates the time a backend waits for a row lock, and names the waiting statement', async () => {
+  it('integrates the time a backend waits for a row lock, and names the waiting statement and its wait', async () => {
     const sampler = await lockSampler(scratch.url, 20);
     const holder = new pg.Client({ connectionString: scratch.url });
     const waiter = new pg.Client({ connectionString: scratch.url });
@@ -70,7 +70,8 @@ describe.skipIf(!url)('the database probes (PostgreSQL)', () => {
       expect(waits.lockMs).toBeLessThan(1500);
       expect(waits.busyMs).toBeGreaterThanOrEqual(waits.lockMs);
       expect([...waits.byEvent.keys()]).toEqual(['transactionid']);
-      expect([...waits.byStatement.keys()]).toEqual(['update hot set n = n + 10 where id = 1']);
+      // Number literals folded, so statements sent with their values inline (pgbench's) group together.
+      expect([...waits.byStatement.keys()]).toEqual(['update hot set n = n + ? where id = ?']);
     } finally {
       await holder.end();
       await waiter.end();

@@ -125,9 +125,15 @@ export async function lockSampler(url: string, everyMs = 50) {
   };
 }
 
-/** A statement's first 80 characters, whitespace folded: enough to tell the hot statements apart. */
+/**
+ * A statement's first 80 characters, whitespace folded and number literals as `?` (pgbench sends its
+ * values inline): enough to tell the hot statements apart.
+ */
 function statementStart(query: string): string {
-  const folded = query.replace(/\s+/g, ' ').trim();
+  const folded = query
+    .replace(/\s+/g, ' ')
+    .replace(/(?<![$\w.])\d+(\.\d+)?\b/g, '?')
+    .trim();
   return folded.length > 80 ? `${folded.slice(0, 80)}…` : folded;
 }
 
