@@ -25,6 +25,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/*/src/**/*.test.ts'] } },
+      // The order bench's report and probes (the probes' test needs TEST_DATABASE_URL).
+      { extends: true, test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -1,7 +1,10 @@
 /**
  * The bench's load generator, run in a worker thread so its HTTP client does not share the server's
  * thread (merchants are remote): `clients` loops of signed creates, or of the full cycle (create,
- * staff confirm, and the merchant callback received by this worker's own receiver), for `seconds`.
+ * staff confirm, and the merchant callback received by this worker's own receiver), for
+ * `warmupSeconds` whose results are dropped, then for the measured `seconds`. The load does not
+ * pause in between: the worker tells its parent when the measured window opens (a `measuring`
+ * message), so the parent's own probes cover the same window.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +18,8 @@ export interface LoadJob {
   kind: 'create' | 'cycle';
   base: string;
   clients: number;
+  /** Load before the measured window (a cold V8 and cold caches cost more), its results dropped. */
+  warmupSeconds: number;
   seconds: number;
   /** A staff session's token (cycle: the confirmation). */
   token?: string;
@@ -22,11 +27,18 @@ export interface LoadJob {
   merchants: Array<{ mchId: string; secret: string }>;
 }
 
+/** Posted by the worker when the warm-up is over and the measured window opens. */
+export interface Measuring {
+  measuring: true;
+}
+
+/** Of the steps started in the measured window (each finishes, even after its end). */
 export interface LoadResult {
   latencies: number[];
   failed: number;
+  /** From the window's opening until the last step finished. */
   seconds: number;
-  /** CPU ms this worker thread (the clients' HTTP, signing, and the cycle's callback receiver) spent; null without /proc. */
+  /** CPU ms this worker thread (the clients' HTTP, signing, and the cycle's callback receiver) spent in the window; null without /proc. */
   clientsCpuMs: number | null;
   /** The cycle's parts (create, confirm, callback after the confirmation), ms of each completed cycle. */
   steps?: Record<'create' | 'confirm' | 'callback', number[]>;
@@ -63,29 +75,34 @@ export async function post(base: string, path: string, body: unknown, headers: R
 }
 
 /**
- * Runs `clients` loops of `step` (told its client's number) until the time is up; answers each
- * successful step's latency (ms).
+ * Runs `clients` loops of `step` (told its client's number and whether it counts) through the
+ * warm-up and then the measured window; answers the latency (ms) of each successful step started in
+ * the window, and calls `opened` when the window opens.
  */
 async function load(
-  step: (client: number) => Promise<boolean>,
-  clients: number,
-  seconds: number,
+  step: (client: number, counted: boolean) => Promise<boolean>,
+  job: LoadJob,
+  opened: () => void,
 ): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
   const latencies: number[] = [];
   let failed = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const windowOpens = performance.now() + job.warmupSeconds * 1000;
+  const deadline = windowOpens + job.seconds * 1000;
+  const timer = setTimeout(opened, Math.max(0, windowOpens - performance.now()));
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
+    Array.from({ length: job.clients }, async (_, client) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const ok = await step(client).catch(() => false);
+        const counted = t0 >= windowOpens;
+        const ok = await step(client, counted).catch(() => false);
+        if (!counted) continue;
         if (ok) latencies.push(performance.now() - t0);
         else failed += 1;
       }
     }),
   );
-  return { latencies, failed, seconds: (performance.now() - started) / 1000 };
+  clearTimeout(timer);
+  return { latencies, failed, seconds: (performance.now() - windowOpens) / 1000 };
 }
 
 /** The merchant's callback receiver: answers SUCCESS and wakes whoever waits for that order. */
@@ -122,21 +139,21 @@ async function startReceiver(): Promise<{ server: Server; url: string; waitFor(o
   };
 }
 
-async function run(job: LoadJob): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
+async function run(job: LoadJob, opened: () => void): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
   const merchantOf = (client: number) => job.merchants[client % job.merchants.length]!;
   if (job.kind === 'create') {
     return load(
       async (client) =>
         (await post(job.base, endpoints.orders.create.path, createBody(merchantOf(client)))).code === 200,
-      job.clients,
-      job.seconds,
+      job,
+      opened,
     );
   }
   const receiver = await startReceiver();
   const steps: NonNullable<LoadResult['steps']> = { create: [], confirm: [], callback: [] };
   try {
     const result = await load(
-      async (client) => {
+      async (client, counted) => {
         const t0 = performance.now();
         const created = await post(
           job.base,
@@ -156,13 +173,14 @@ async function run(job: LoadJob): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
         if (confirmed.code !== 200) return false;
         const t2 = performance.now();
         if (!(await delivered)) return false;
+        if (!counted) return true;
         steps.create.push(t1 - t0);
         steps.confirm.push(t2 - t1);
         steps.callback.push(performance.now() - t2);
         return true;
       },
-      job.clients,
-      job.seconds,
+      job,
+      opened,
     );
     return { ...result, steps };
   } finally {
@@ -172,8 +190,12 @@ async function run(job: LoadJob): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
 
 if (parentPort && workerData) {
   const port = parentPort;
-  const cpuBefore = threadCpuMs();
-  run(workerData as LoadJob).then(
+  let cpuBefore: number | null = null;
+  const opened = () => {
+    cpuBefore = threadCpuMs();
+    port.postMessage({ measuring: true } satisfies Measuring);
+  };
+  run(workerData as LoadJob, opened).then(
     (result) => {
       const cpuAfter = threadCpuMs();
       const clientsCpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;

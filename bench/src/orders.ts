@@ -1,21 +1,28 @@
 /**
- * Order benchmark (issue 6 item 11), against one PostgreSQL in one run:
+ * Order benchmark (issue 6 item 11, issue 19 item 4), against one PostgreSQL in one run:
  *   1. pgbench -N (TPC-B without the branch/teller hot rows) with 32 clients: the database's own rate;
  *   2. signed order creation through the HTTP merchant API with 32 concurrent clients;
  *   3. the full cycle: create -> staff confirm -> merchant callback delivered (jobs on, a local receiver).
- * The clients of phases 2 and 3 run in a worker thread (load.ts). It prints the rates, their ratios to
- * pgbench and the latency percentiles as a Markdown table.
+ * Each phase runs a warm-up first (its results dropped), then its measured window. The clients of
+ * phases 2 and 3 run in a worker thread (load.ts). It prints, per phase, the rate and its ratio to
+ * pgbench, latency percentiles, CPU per unit by who spent it, the machine's busy share, round trips
+ * and lock waits per unit (probes.ts), and the targets, as Markdown (report.ts).
  *
- *   npm run bench                      # 20 s per phase on postgres://postgres@127.0.0.1:5432
+ *   npm run bench                      # 10 s warm-up + 20 s per phase on postgres://postgres@127.0.0.1:5432
  *   BENCH_SECONDS=60 BENCH_DATABASE_URL=postgres://... npm run bench
+ *   BENCH_WRITE=1 npm run bench        # also writes the report into bench/README.md
  */
-import { execFileSync } from 'node:child_process';
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { endpoints } from '@paydesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp, buildServices } from '../../apps/server/src/app.js';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
 import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
@@ -25,11 +32,16 @@ import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
 import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
-import { type CpuPerUnit, cpuPerUnit, cpuSample } from './cpu.js';
-import { type LoadJob, type LoadResult, post } from './load.js';
+import { type CpuSample, cpuPerUnit, cpuSample } from './cpu.js';
+import type { LoadJob, LoadResult, Measuring } from './load.js';
+import { post } from './load.js';
+import { busyShare, countQueries, type LockSampler, lockSampler, machineSample } from './probes.js';
+import { notRun, type PhaseResult, percentiles, report, writeReadme } from './report.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** Load before each phase's measured window, dropped: a cold V8 and cold caches cost more per unit. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 16);
 const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
@@ -37,68 +49,132 @@ const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1);
 /** Which phases to run (all by default): e.g. BENCH_PHASES=create to profile order creation alone. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'pgbench,create,cycle').split(',').map((p) => p.trim()));
-const skipped = (name: string): PhaseResult => ({
-  name: `${name} (not run)`,
-  ok: 0,
-  failed: 0,
-  seconds: 0,
-  rate: Number.NaN,
-  p50: Number.NaN,
-  p95: Number.NaN,
-  p99: Number.NaN,
-});
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
 
-interface PhaseResult {
-  name: string;
-  ok: number;
-  failed: number;
-  seconds: number;
-  rate: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** CPU ms per unit done: the server, the clients (worker thread), pgbench's client, PostgreSQL. */
-  cpu?: CpuPerUnit;
+const queries = countQueries();
+const run = promisify(execFile);
+
+/** What a measured window saw, from its opening to its close. */
+interface Window {
+  cpu: [CpuSample, CpuSample];
+  busy: number | null;
+  cores: number;
+  /** Queries this process sent in the window. */
+  queries: number;
+  ms: number;
+  lockMs: number;
+  busyBackendMs: number;
+  byEvent: Map<string, number>;
+  byStatement: Map<string, number>;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-function summarise(name: string, latencies: number[], failed: number, seconds: number): PhaseResult {
-  const sorted = [...latencies].sort((a, b) => a - b);
+/** Opens a measured window now: CPU, /proc/stat and the query count sampled, lock sampling started. */
+function openWindow(sampler: LockSampler): { close(): Promise<Window> } {
+  const cpu = cpuSample();
+  const machine = machineSample();
+  const sent = queries.sent();
+  const started = performance.now();
+  const locks = sampler.start();
   return {
-    name,
-    ok: latencies.length,
-    failed,
-    seconds,
-    rate: latencies.length / seconds,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
+    close: async () => {
+      const ms = performance.now() - started;
+      const cpuAfter = cpuSample();
+      const machineAfter = machineSample();
+      const sentAfter = queries.sent();
+      const waits = await locks.stop();
+      return {
+        cpu: [cpu, cpuAfter],
+        busy: busyShare(machine, machineAfter),
+        cores: machineAfter?.cores ?? 1,
+        queries: sentAfter - sent,
+        ms,
+        lockMs: waits.lockMs,
+        busyBackendMs: waits.busyMs,
+        byEvent: waits.byEvent,
+        byStatement: waits.byStatement,
+      };
+    },
   };
 }
 
-/** pgbench -N on the scratch database: tps (excluding connection time) and its latency average. */
-function pgbench(url: string): PhaseResult {
+/** The largest shares of a map of ms, highest first, leaving out those under 1 %. */
+function top(map: Map<string, number>, total: number, n: number): Array<[string, number]> {
+  return [...map.entries()]
+    .map(([k, v]): [string, number] => [k, v / total])
+    .filter(([, share]) => share >= 0.01)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, n);
+}
+
+/** A phase's figures from its window: `units` done, `clientsMs` the load generator's CPU (null: pgbench's own client). */
+function measured(
+  base: Omit<PhaseResult, 'ran'>,
+  w: Window,
+  units: number,
+  clientsMs: number | null,
+  countsQueries: boolean,
+): PhaseResult {
+  const cpu = cpuPerUnit(w.cpu[0], w.cpu[1], units, clientsMs);
+  const [before, after] = w.cpu;
+  const spent =
+    before.postgres === null || after.postgres === null
+      ? null
+      : after.node - before.node + (after.children - before.children) + (after.postgres - before.postgres);
+  return {
+    ...base,
+    ran: true,
+    cpu,
+    machineBusy: w.busy,
+    runBusy: spent === null || w.ms === 0 ? null : spent / (w.cores * w.ms),
+    roundTrips: countsQueries && units > 0 ? w.queries / units : null,
+    lockMsPerUnit: units > 0 ? w.lockMs / units : Number.NaN,
+    lockShare: w.busyBackendMs > 0 ? w.lockMs / w.busyBackendMs : null,
+    backendsBusy: w.ms > 0 ? w.busyBackendMs / w.ms : Number.NaN,
+    lockEvents: w.lockMs > 0 ? top(w.byEvent, w.lockMs, 4) : [],
+    lockStatements: w.lockMs > 0 ? top(w.byStatement, w.lockMs, 3) : [],
+  };
+}
+
+/**
+ * pgbench -N on the scratch database, after a warm-up run of its own: tps (excluding connection
+ * time), and latency percentiles from its per-transaction log.
+ */
+async function pgbench(url: string, sampler: LockSampler): Promise<PhaseResult> {
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
-  const before = cpuSample();
-  const out = execFileSync('pgbench', ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-r', url], {
-    encoding: 'utf8',
-  });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-  const avg = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? 0);
-  const count = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-  return {
-    name: 'pgbench -N',
-    ok: count,
-    failed: 0,
-    seconds: SECONDS,
-    rate: tps,
-    p50: avg,
-    p95: Number.NaN,
-    p99: Number.NaN,
-    cpu: cpuPerUnit(before, cpuSample(), count),
-  };
+  const args = ['-N', '-c', String(CLIENTS), '-j', '2'];
+  if (WARMUP_SECONDS > 0) await run('pgbench', [...args, '-T', String(WARMUP_SECONDS), url]);
+  const logs = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
+  try {
+    const window = openWindow(sampler);
+    const { stdout } = await run('pgbench', [
+      ...args,
+      '-T',
+      String(SECONDS),
+      '-l',
+      `--log-prefix=${join(logs, 'tx')}`,
+      url,
+    ]);
+    const w = await window.close();
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
+    const count = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
+    // Each line: client, transaction number, latency in us, script, epoch s, us (pgbench(1), "Per-Transaction Logging").
+    const latencies: number[] = [];
+    for (const file of readdirSync(logs)) {
+      for (const line of readFileSync(join(logs, file), 'utf8').split('\n')) {
+        const us = Number(line.split(' ')[2]);
+        if (line && Number.isFinite(us)) latencies.push(us / 1000);
+      }
+    }
+    return measured(
+      { name: 'pgbench -N', ok: count, failed: 0, seconds: SECONDS, rate: tps, ...percentiles(latencies) },
+      w,
+      count,
+      null,
+      false,
+    );
+  } finally {
+    rmSync(logs, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -123,24 +199,79 @@ async function profiled<T>(run: () => Promise<T>, suffix = ''): Promise<T> {
   }
 }
 
-/** Runs one load phase in a worker thread (see load.ts) and answers its latencies. */
-function loadInWorker(job: LoadJob): Promise<LoadResult> {
+/**
+ * Runs one load phase in a worker thread (see load.ts): the warm-up, then the measured window,
+ * which this thread's probes open when the worker says it has begun.
+ */
+function loadInWorker(job: LoadJob, sampler: LockSampler): Promise<{ result: LoadResult; window: Window }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job });
-    worker.once('message', (message: LoadResult | { error: string }) => {
+    let window: ReturnType<typeof openWindow> | undefined;
+    worker.on('message', (message: LoadResult | Measuring | { error: string }) => {
+      if ('measuring' in message) {
+        window = openWindow(sampler);
+        return;
+      }
       void worker.terminate();
       if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
+      else if (!window) reject(new Error('the measured window never opened'));
+      else window.close().then((w) => resolve({ result: message, window: w }), reject);
     });
     worker.once('error', reject);
   });
 }
 
-async function main() {
-  const scratch = await createScratchDatabase(BASE_URL);
+/** A load phase's figures: units are the steps started in the window, done or failed. */
+function loadPhase(name: string, { result, window }: { result: LoadResult; window: Window }): PhaseResult {
+  return measured(
+    {
+      name,
+      ok: result.latencies.length,
+      failed: result.failed,
+      seconds: result.seconds,
+      rate: result.latencies.length / result.seconds,
+      ...percentiles(result.latencies),
+      ...(result.steps
+        ? {
+            parts: [
+              { name: 'create', ...percentiles(result.steps.create), count: result.steps.create.length },
+              { name: 'confirmation', ...percentiles(result.steps.confirm), count: result.steps.confirm.length },
+              {
+                name: 'callback after the confirmation',
+                ...percentiles(result.steps.callback),
+                count: result.steps.callback.length,
+              },
+            ],
+          }
+        : {}),
+    },
+    window,
+    result.latencies.length + result.failed,
+    result.clientsCpuMs,
+    true,
+  );
+}
+
+/** The commit measured, and whether the tree differs from it; null outside a git checkout. */
+function commit(): string {
   try {
-    console.error(`bench: ${CLIENTS} clients, ${SECONDS} s per phase, database ${scratch.url}`);
-    const pg = PHASES.has('pgbench') ? pgbench(scratch.url) : skipped('pgbench -N');
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const head = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${head} + uncommitted changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const loadBefore = loadavg();
+  const scratch = await createScratchDatabase(BASE_URL);
+  const sampler = await lockSampler(scratch.url);
+  try {
+    console.error(
+      `bench: ${CLIENTS} clients, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per phase, database ${scratch.url}`,
+    );
+    const pg = PHASES.has('pgbench') ? await pgbench(scratch.url, sampler) : notRun('pgbench -N');
     console.error(`pgbench -N: ${pg.rate.toFixed(0)} tps`);
 
     const database = await openDatabase({ url: scratch.url });
@@ -156,6 +287,10 @@ async function main() {
     const seed = await seedIfEmpty(database.db, services, config);
     await addSuppliers(services, database.db);
     const merchants = [DEMO_MERCHANT_API, ...(await addMerchants(services, database.db))];
+    const postgresVersion = String(
+      ((await database.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> })
+        .rows[0]?.server_version,
+    );
     // The server logs as `npm start` does (a line per request at info), into /dev/null: the
     // serialising and the writes are part of what a request costs. BENCH_LOG=silent leaves them out.
     const logLevel = process.env.BENCH_LOG ?? 'info';
@@ -167,18 +302,12 @@ async function main() {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const job = { base, clients: CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, merchants };
 
     // Phase 2: order creation alone.
-    const createStart = cpuSample();
-    const create = PHASES.has('create')
-      ? await profiled(() => loadInWorker({ kind: 'create', base, clients: CLIENTS, seconds: SECONDS, merchants }))
-      : null;
-    const creation = create
-      ? {
-          ...summarise('signed order create', create.latencies, create.failed, create.seconds),
-          cpu: cpuPerUnit(createStart, cpuSample(), create.latencies.length + create.failed, create.clientsCpuMs),
-        }
-      : skipped('signed order create');
+    const creation = PHASES.has('create')
+      ? loadPhase('signed order create', await profiled(() => loadInWorker({ ...job, kind: 'create' }, sampler)))
+      : notRun('signed order create');
     console.error(`create: ${creation.rate.toFixed(0)}/s`);
 
     // Phase 3: the full cycle, timed from create until the merchant's receiver has the notification.
@@ -189,33 +318,44 @@ async function main() {
       googleCode: totpCode(secret, new Date()),
     });
     const token = String(login.data?.token);
-    const cycleStart = cpuSample();
-    const cycle = PHASES.has('cycle')
-      ? await profiled(
-          () => loadInWorker({ kind: 'cycle', base, clients: CLIENTS, seconds: SECONDS, token, merchants }),
-          '.cycle',
+    const full = PHASES.has('cycle')
+      ? loadPhase(
+          'full cycle (create, confirm, callback)',
+          await profiled(() => loadInWorker({ ...job, kind: 'cycle', token }, sampler), '.cycle'),
         )
-      : null;
-    const full = cycle
-      ? {
-          ...summarise('full cycle (create, confirm, callback)', cycle.latencies, cycle.failed, cycle.seconds),
-          cpu: cpuPerUnit(cycleStart, cpuSample(), cycle.latencies.length + cycle.failed, cycle.clientsCpuMs),
-        }
-      : skipped('full cycle (create, confirm, callback)');
+      : notRun('full cycle (create, confirm, callback)');
     console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
-    if (cycle?.steps) {
-      for (const [step, ms] of Object.entries(cycle.steps)) {
-        const part = summarise(step, ms, 0, cycle.seconds);
-        console.error(
-          `  cycle ${step}: p50 ${part.p50.toFixed(1)} ms, p95 ${part.p95.toFixed(1)}, p99 ${part.p99.toFixed(1)}`,
-        );
-      }
-    }
 
     await app.close();
     await database.close();
-    printReport(pg, creation, full);
+    const text = report(
+      {
+        clients: CLIENTS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        merchants: MERCHANTS,
+        suppliers: SUPPLIERS,
+        accountsPerSupplier: ACCOUNTS_PER_SUPPLIER,
+        loadBefore,
+        cores: machineSample()?.cores ?? 1,
+        postgres: postgresVersion,
+        node: process.version,
+      },
+      pg,
+      creation,
+      full,
+    );
+    console.log(text);
+    if (process.env.BENCH_WRITE) {
+      writeReadme(README, text, {
+        date: new Date().toISOString().slice(0, 10),
+        commit: commit(),
+        load: loadBefore[0]!,
+      });
+      console.error(`written into ${README}`);
+    }
   } finally {
+    await sampler.close();
     if (process.env.BENCH_KEEP) console.error(`kept ${scratch.url}`);
     else await scratch.drop();
   }
@@ -294,47 +434,6 @@ async function addMerchants(services: ReturnType<typeof buildServices>, db: Db) 
     added.push({ mchId: created.merchantNo, secret: created.secret });
   }
   return added;
-}
-
-function cpuRow(r: PhaseResult, pg: PhaseResult) {
-  const ms = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toFixed(2));
-  const total = (c: CpuPerUnit | undefined) =>
-    c?.postgres === null || c === undefined ? null : (c.node ?? 0) + (c.clients ?? 0) + (c.children ?? 0) + c.postgres;
-  const mine = total(r.cpu);
-  const base = total(pg.cpu);
-  const times = mine === null || base === null || base === 0 ? '—' : (mine / base).toFixed(1);
-  const client = r === pg ? ms(r.cpu?.children) : ms(r.cpu?.clients);
-  const node = r === pg ? '—' : ms(r.cpu?.node);
-  return `| ${r.name} | ${client} | ${node} | ${ms(r.cpu?.postgres)} | ${ms(mine)} | ${times} |`;
-}
-
-function printReport(pg: PhaseResult, creation: PhaseResult, full: PhaseResult) {
-  const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1));
-  const ratio = (n: number) => (Number.isNaN(n) || Number.isNaN(pg.rate) ? '—' : (n / pg.rate).toFixed(2));
-  const rows = [pg, creation, full].map(
-    (r) =>
-      `| ${r.name} | ${Number.isNaN(r.rate) ? '—' : r.rate.toFixed(0)} | ${ratio(r.rate)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.ok} | ${r.failed} |`,
-  );
-  console.log(
-    [
-      `${CLIENTS} clients, ${SECONDS} s per phase, ${MERCHANTS} merchant(s), ${SUPPLIERS} suppliers x ${ACCOUNTS_PER_SUPPLIER} UPI accounts`,
-      '',
-      '| phase | per second | x pgbench -N | p50 ms | p95 ms | p99 ms | done | failed |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
-      ...rows,
-      '',
-      '(pgbench reports its latency average in the p50 column.)',
-      '',
-      'CPU per unit done (a transaction, an order or a cycle), ms: what each phase costs the machine. Where the',
-      'clients, the server and PostgreSQL share the cores, a rate is about the cores over the total, so the ratio',
-      "of two totals bounds the ratio of their rates. 'Clients': pgbench's client, or the load generator's worker",
-      "thread (HTTP client, signing, the cycle's callback receiver); 'Node server': the rest of this process.",
-      '',
-      '| phase | clients | Node server | PostgreSQL | total | total x pgbench -N |',
-      '| --- | --- | --- | --- | --- | --- |',
-      ...[pg, creation, full].filter((r) => r.cpu).map((r) => cpuRow(r, pg)),
-    ].join('\n'),
-  );
 }
 
 main().catch((error) => {
