@@ -233,7 +233,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
+    // One line per request, written when it is answered (logRequest), instead of Fastify's two.
+    disableRequestLogging: true,
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -399,6 +402,17 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
   });
   jobs.onStop(() => callbackDispatcher.stop());
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
+}
+
+/**
+ * The request log: one line per answered request, with the request (its URL's secrets redacted by the
+ * serializer), the status and the time taken. Fastify's default writes two lines per request (on
+ * arrival and on answer) and serializes the request on the first: half the log's cost on every call.
+ */
+function logRequests(app: FastifyInstance) {
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 }
 
 /**
