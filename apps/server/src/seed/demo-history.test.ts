@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp, buildServices } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { demoHistoryStatus, settleDemoHistory } from '../modules/system/demo-history.js';
 import { totpCode } from '../platform/totp.js';
+import { testDatabase } from '../testing/harness.js';
 import { makeDemoHistory } from './demo-history.js';
 import { DEMO_PASSWORD, seedOnFirstStart } from './seed.js';
 
@@ -22,18 +23,20 @@ import { DEMO_PASSWORD, seedOnFirstStart } from './seed.js';
  */
 const COUNT = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-history-'));
-const open: Array<{ app?: FastifyInstance; database: Database }> = [];
+const open: Array<{ app?: FastifyInstance; database: Database; drop: () => Promise<void> }> = [];
 
 afterEach(async () => {
-  for (const { app, database } of open.splice(0)) {
+  for (const { app, database, drop } of open.splice(0)) {
     await app?.close();
     await database.close();
+    await drop();
   }
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function firstStart() {
-  const database = await openDatabase({});
+  // The run's database (PGlite, or PostgreSQL where several processes may share the history's state).
+  const { database, drop } = await testDatabase();
   const config: Config = {
     ...defaultConfig(),
     demo: true,
@@ -46,7 +49,7 @@ async function firstStart() {
   };
   const seeded = await seedOnFirstStart({ config, database });
   const app = await buildApp({ config, database, holdJobs: seeded.history !== undefined });
-  open.push({ app, database });
+  open.push({ app, database, drop });
   await app.ready();
   return { database, config, seeded, app };
 }
