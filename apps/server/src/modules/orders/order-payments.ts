@@ -100,10 +100,11 @@ export class OrderPayments extends OrderPart {
     });
     const commissionTotal = commission.reduce((sum, p) => sum + p.amount, 0);
     const fromHold = order.holdOpen;
-    // Rows only this order needs come first. The rows every payment of the merchant shares (its daily
-    // totals, its balance) and every payment at all (the platform's revenue) are locked last, the
-    // balances in the very last statement, so each payment holds them for the fewest statements
-    // before its commit: they decide how many payments per second one merchant can take.
+    // Rows only this order needs come first. The rows every payment of the merchant shares (its
+    // balance) and many payments share (a revenue shard) are locked in the very last statement, so each
+    // payment holds them for the fewest statements before its commit: they decide how many payments
+    // per second one merchant can take. The merchant's and the supplier's daily totals lock nothing
+    // (a delta row each, folded later).
     const { note: english, noteTemplate } = noteParts(how.note);
     let paid: OrderRecord;
     try {
@@ -174,10 +175,7 @@ export class OrderPayments extends OrderPart {
   async addDaily(tx: Tx, order: OrderRecord, sign: 1 | -1): Promise<void> {
     await ADD_DAILY.rows(tx, {
       resourceId: order.resourceId,
-      // Both parties' rows in user id order (concurrent payments lock them alike).
-      userIds: [order.merchantUserId, order.supplierUserId]
-        .filter((id): id is number => id !== null)
-        .sort((a, b) => a - b),
+      userIds: [order.merchantUserId, order.supplierUserId].filter((id): id is number => id !== null),
       productId: order.productId,
       day: this.today(order.paidAt ?? this.now()),
       count: sign,
@@ -190,7 +188,7 @@ export class OrderPayments extends OrderPart {
    * hold the payment consumed released.
    */
   async reversePayment(tx: Tx, order: OrderRecord, actor: Actor): Promise<void> {
-    // The daily totals before the balances, in the order a payment takes them (no deadlock).
+    // The resource's daily total before the balances, in the order a payment takes them (no deadlock).
     await this.addDaily(tx, order, -1);
     const transferId = await this.deps.ledger.transferIdByKey(tx, payTransferKey(order.orderCode));
     if (transferId === null) throw new Error(`order ${order.orderCode} is paid but has no payment transfer`);

@@ -6,12 +6,22 @@ import { statement } from '../../db/raw-rows.js';
  * cost more of the server's CPU than running them. `OrdersService` owns the transactions they run in.
  */
 
+/**
+ * What a merchant or supplier was paid on a day, as SQL (a bigint, 0 when nothing): the folded total
+ * (`pd`, `party_daily` left-joined on the same key) plus the deltas not folded yet. Read in one
+ * statement, so in one snapshot: a fold (which moves deltas into the total and deletes them in one
+ * transaction) is seen entirely or not at all, and the sum is exactly what the committed payments added.
+ */
+export const paidOnDaySql = (userId: string, productId: string, day: string) =>
+  `(coalesce(pd.amount, 0) + coalesce((select sum(dd.amount) from party_daily_deltas dd
+      where dd.user_id = ${userId} and dd.product_id = ${productId} and dd.day = ${day}), 0))::bigint`;
+
 /** The facts a create checks of a merchant's product (the columns of `CreateChecksRow`), joined to `m`. */
 const checksOf = (v: { productId: string; today: string }, merchantWhere: string, extra = '') => `
     select m.enabled as merchant_enabled, m.user_id as merchant_user_id,
            p.enabled as product_enabled, p.min_amount as product_min_amount, p.max_amount as product_max_amount,
            pp.enabled as party_enabled, pp.min_amount, pp.max_amount, pp.kyc_lower_limit, pp.fee_rate,
-           pp.per_transaction_fee, pp.daily_limit, pd.amount as paid_today${extra}
+           pp.per_transaction_fee, pp.daily_limit, ${paidOnDaySql('m.user_id', v.productId, v.today)} as paid_today${extra}
       from merchants m
       left join products p on p.id = ${v.productId}
       left join party_products pp on pp.user_id = m.user_id and pp.product_id = ${v.productId}
@@ -260,8 +270,10 @@ export const PAY_ORDER = statement<
 
 /**
  * What the resource, the merchant and the supplier processed on a day: count and amount added (a
- * payment) or taken back (a reversal). Both parties' rows in user id order, so concurrent payments
- * lock them alike; every write of the daily totals is this statement.
+ * payment) or taken back (a reversal). The resource's row is updated in place (one account's orders
+ * are few at a time); the merchant's and the supplier's totals, which all their payments share, get
+ * a delta row each (an insert that waits for nobody), folded into `party_daily` later (`FOLD_DAILY`).
+ * Every write of the daily totals is this statement.
  */
 export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount'>(
   (v) => `
@@ -271,12 +283,32 @@ export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day
             where ${v.resourceId}::int is not null
            on conflict (resource_id, day)
            do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount)
-    insert into party_daily (user_id, product_id, day, count, amount)
+    insert into party_daily_deltas (user_id, product_id, day, count, amount)
     select x.user_id, ${v.productId}::int, ${v.day}, ${v.count}, ${v.amount}
-      from unnest(${v.userIds}::int[]) with ordinality as x(user_id, ord)
-     order by x.ord
-    on conflict (user_id, product_id, day)
-    do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount`,
+      from unnest(${v.userIds}::int[]) as x(user_id)`,
+);
+
+/**
+ * Folds up to `batch` committed deltas (oldest first) into `party_daily`: deletes them and adds their
+ * sums to the totals, in one statement, so the totals plus the deltas stay the same at every commit.
+ * Deltas of transactions not committed yet are not seen and wait for a later fold. Answers the number
+ * of deltas folded. Only one folder runs at a time (`foldDaily` takes a lock for it).
+ */
+export const FOLD_DAILY = statement<'batch'>(
+  (v) => `
+    with moved as (
+           delete from party_daily_deltas
+            where id in (select id from party_daily_deltas order by id limit ${v.batch}::int)
+           returning user_id, product_id, day, count, amount),
+         folded as (
+           insert into party_daily (user_id, product_id, day, count, amount)
+           select user_id, product_id, day, sum(count)::int, sum(amount)::bigint
+             from moved
+            group by user_id, product_id, day
+            order by user_id, product_id, day
+           on conflict (user_id, product_id, day)
+           do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount)
+    select count(*)::int as n from moved`,
 );
 
 /**
