@@ -15,6 +15,7 @@ import { violatedConstraint } from '../../platform/db-errors.js';
 import { AppError, conflict, refused } from '../../platform/errors.js';
 import { accountCode, revenueAccountCode } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
+import { type CommissionRatesRow, commissionFromRates } from '../suppliers/suppliers.service.js';
 import { ORDER_TEXTS, OrderPart, type OrderRecord } from './order-core.js';
 import { moveOrderState } from './order-state.js';
 import { ADD_DAILY, PAY_ORDER } from './statements.js';
@@ -89,15 +90,17 @@ export class OrderPayments extends OrderPart {
     order: OrderRecord,
     actor: Actor | null,
     how: { supplementType: number | null; utr: string | null; note: NoteTemplate },
+    /** The commission rates read with the order's lock (`LOCK_ORDER`), when they are this supplier's. */
+    rates?: CommissionRatesRow | null,
   ): Promise<OrderRecord> {
     if (order.supplierId === null || order.resourceId === null)
       throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
     const now = this.now();
-    const commission = await this.deps.suppliers.commissionPostings(tx, {
-      supplierId: order.supplierId,
-      productId: order.productId,
-      amount: order.amount,
-    });
+    const input = { supplierId: order.supplierId, productId: order.productId, amount: order.amount };
+    const commission =
+      rates && Number(rates.supplier_id) === order.supplierId
+        ? commissionFromRates(rates, input)
+        : await this.deps.suppliers.commissionPostings(tx, input);
     const commissionTotal = commission.reduce((sum, p) => sum + p.amount, 0);
     const fromHold = order.holdOpen;
     // Rows only this order needs come first. The rows every payment of the merchant shares (its
@@ -121,6 +124,8 @@ export class OrderPayments extends OrderPart {
         note: english,
         noteTemplate: noteTemplate === null ? null : JSON.stringify(noteTemplate),
         now: now.toISOString(),
+        ...this.dailyKey(order, now),
+        amount: order.amount,
       });
       paid = tableRow(orders, raw!);
     } catch (error) {
@@ -139,7 +144,6 @@ export class OrderPayments extends OrderPart {
       });
       paid = settled ?? paid;
     }
-    await this.addDaily(tx, paid, 1);
     const postings = merged([
       { account: accountCode('supplier', order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
       ...commission,
@@ -171,16 +175,19 @@ export class OrderPayments extends OrderPart {
     return paid;
   }
 
-  /** What the resource, the merchant and the supplier processed on the day of payment. */
-  async addDaily(tx: Tx, order: OrderRecord, sign: 1 | -1): Promise<void> {
-    await ADD_DAILY.rows(tx, {
+  /** Whose daily totals an order counts in, and on which day (of its payment). */
+  private dailyKey(order: OrderRecord, paidAt: Date) {
+    return {
       resourceId: order.resourceId,
       userIds: [order.merchantUserId, order.supplierUserId].filter((id): id is number => id !== null),
       productId: order.productId,
-      day: this.today(order.paidAt ?? this.now()),
-      count: sign,
-      amount: sign * order.amount,
-    });
+      day: this.today(paidAt),
+    };
+  }
+
+  /** Takes a reversed order back out of the daily totals of the day it was paid. */
+  private async subtractDaily(tx: Tx, order: OrderRecord): Promise<void> {
+    await ADD_DAILY.rows(tx, { ...this.dailyKey(order, order.paidAt ?? this.now()), count: -1, amount: -order.amount });
   }
 
   /**
@@ -189,7 +196,7 @@ export class OrderPayments extends OrderPart {
    */
   async reversePayment(tx: Tx, order: OrderRecord, actor: Actor): Promise<void> {
     // The resource's daily total before the balances, in the order a payment takes them (no deadlock).
-    await this.addDaily(tx, order, -1);
+    await this.subtractDaily(tx, order);
     const transferId = await this.deps.ledger.transferIdByKey(tx, payTransferKey(order.orderCode));
     if (transferId === null) throw new Error(`order ${order.orderCode} is paid but has no payment transfer`);
     try {

@@ -1,4 +1,5 @@
 import { statement } from '../../db/raw-rows.js';
+import { commissionRatesSql } from '../suppliers/suppliers.service.js';
 
 /**
  * The order engine's hot statements (the create and the allocation's end), written once as SQL with
@@ -233,8 +234,45 @@ export const FINISH_ALLOCATION_FAILED = statement<FinishParam>(
 );
 
 /**
+ * An action's lock of its order, which answers the order's row and, for a payment, its supplier's
+ * commission rates (`c_*`, `commissionRatesSql`; none without a supplier): a payment needs both, and
+ * reading them together saves it a round trip inside the transaction.
+ */
+export const LOCK_ORDER = statement<'orderId'>(
+  (v) => `
+    select o.*, c.supplier_id as c_supplier_id, c.rate as c_rate, c.parent_id as c_parent_id,
+           c.parent_rate as c_parent_rate
+      from orders o
+      left join lateral (${commissionRatesSql('o.supplier_id', 'o.product_id')}) c on true
+     where o.id = ${v.orderId}::bigint
+       for update of o`,
+);
+
+type DailyParam = 'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount';
+
+/**
+ * What the resource, the merchant and the supplier processed on a day: count and amount added (a
+ * payment) or taken back (a reversal). The resource's row is updated in place (one account's orders
+ * are few at a time); the merchant's and the supplier's totals, which all their payments share, get
+ * a delta row each (an insert that waits for nobody), folded into `party_daily` later (`FOLD_DAILY`).
+ * Two data-modifying WITH items; every write of the daily totals is one of these.
+ */
+const dailyWrites = (v: Record<DailyParam, string>) => `
+    daily_r as (
+      insert into resource_daily (resource_id, day, count, amount)
+      select ${v.resourceId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
+       where ${v.resourceId}::int is not null
+      on conflict (resource_id, day)
+      do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount),
+    daily_p as (
+      insert into party_daily_deltas (user_id, product_id, day, count, amount)
+      select x.user_id, ${v.productId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
+        from unnest(${v.userIds}::int[]) as x(user_id))`;
+
+/**
  * A payment's write of the (locked) order, with its 'paid' timeline row: paid, the hold closed, how it
- * was paid. The order's UTR is unique (orders_utr_uq): a UTR that confirmed another order fails it.
+ * was paid; and the day's totals of the order's resource and parties (one order, its amount). The
+ * order's UTR is unique (orders_utr_uq): a UTR that confirmed another order fails it.
  */
 export const PAY_ORDER = statement<
   | 'orderId'
@@ -249,6 +287,7 @@ export const PAY_ORDER = statement<
   | 'note'
   | 'noteTemplate'
   | 'now'
+  | Exclude<DailyParam, 'count'>
 >(
   (v) => `
     with o as (
@@ -264,28 +303,16 @@ export const PAY_ORDER = statement<
                                      note_template, created_at)
            select o.id, 'paid', ${v.fromState}::int, ${v.toState}, ${v.actorUserId}::int, ${v.actorAccount}::text,
                   ${v.note}::text, ${v.noteTemplate}::jsonb, ${v.now}
-             from o)
+             from o),
+         ${dailyWrites({ resourceId: v.resourceId, userIds: v.userIds, productId: v.productId, day: v.day, amount: v.amount, count: '1' })}
     select * from o`,
 );
 
-/**
- * What the resource, the merchant and the supplier processed on a day: count and amount added (a
- * payment) or taken back (a reversal). The resource's row is updated in place (one account's orders
- * are few at a time); the merchant's and the supplier's totals, which all their payments share, get
- * a delta row each (an insert that waits for nobody), folded into `party_daily` later (`FOLD_DAILY`).
- * Every write of the daily totals is this statement.
- */
-export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount'>(
+/** The day's totals alone (`dailyWrites`): a reversal takes its order back out of them (count -1). */
+export const ADD_DAILY = statement<DailyParam>(
   (v) => `
-    with r as (
-           insert into resource_daily (resource_id, day, count, amount)
-           select ${v.resourceId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
-            where ${v.resourceId}::int is not null
-           on conflict (resource_id, day)
-           do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount)
-    insert into party_daily_deltas (user_id, product_id, day, count, amount)
-    select x.user_id, ${v.productId}::int, ${v.day}, ${v.count}, ${v.amount}
-      from unnest(${v.userIds}::int[]) as x(user_id)`,
+    with ${dailyWrites(v)}
+    select 1`,
 );
 
 /**
