@@ -30,6 +30,7 @@ import { messagesHandlers } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { orderProfileHandlers } from './modules/orderprofile/orderprofile.routes.js';
 import { OrderProfileService } from './modules/orderprofile/orderprofile.service.js';
+import { DailyFolder } from './modules/orders/daily-folder.js';
 import { OrderQueries } from './modules/orders/orders.query.js';
 import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
@@ -107,6 +108,8 @@ export interface Services {
   sessions: SessionStore;
   /** Seals audit rows shortly after they commit: started with the app in every process. */
   auditSealer: AuditSealer;
+  /** Folds the merchants' and suppliers' daily-total deltas: started with the app in every process. */
+  dailyFolder: DailyFolder;
   auth: AuthService;
   users: UsersService;
   audit: AuditService;
@@ -182,6 +185,7 @@ export function buildServices(deps: AppDeps): Services {
   return {
     sessions,
     auditSealer: new AuditSealer(db),
+    dailyFolder: new DailyFolder(db),
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
     users,
     audit: new AuditService(db, clock, deps.config.timeZone),
@@ -346,11 +350,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.sessions.stop());
   // Every process seals (one at a time across processes): audit rows do not wait for the jobs.
   app.addHook('onReady', async () => services.auditSealer.start(app.log));
+  // Every process folds daily-total deltas too (one at a time across processes).
+  app.addHook('onReady', async () => services.dailyFolder.start(app.log));
   defineJobs(services, deps.jobTuning, app.log);
   if (config.jobs && !deps.holdJobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
   app.addHook('onClose', () => services.auditSealer.stop());
+  app.addHook('onClose', () => services.dailyFolder.stop());
   // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).
   if (database.kind === 'pglite') {
     let upkeepTask: { stop(): Promise<void> } | null = null;

@@ -678,6 +678,27 @@ export const partyDaily = pgTable(
 );
 
 /**
+ * What payments and reversals added to `party_daily` and the folder has not moved there yet (issue 19):
+ * a payment appends a row here (no conflict, no lock on a shared row) instead of updating the
+ * merchant's and the supplier's totals, which every payment of them would queue on. A day's total is
+ * its `party_daily` row plus these rows, read in one statement; the folder (`orders/daily-folder.ts`)
+ * moves them into `party_daily` and deletes them in one transaction, so a reader sees either.
+ * Written on the hot path: no foreign keys (see migration 0014).
+ */
+export const partyDailyDeltas = pgTable(
+  'party_daily_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('party_daily_deltas_key_idx').on(t.userId, t.productId, t.day)],
+);
+
+/**
  * A merchant notification of an order (DESIGN section 6): one row per payment and per manual trigger,
  * all carrying the order's stable notification id, which the merchant deduplicates on. Attempts are in
  * order_callback_attempts.

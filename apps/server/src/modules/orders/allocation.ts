@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf, statement } from '../../db/raw-rows.js';
 import { accountCode, accountCodeSql } from '../ledger/accounts.js';
 import type { PayeeAccount } from './payee.js';
+import { paidOnDaySql } from './statements.js';
 
 /**
  * Allocation (DESIGN section 6): among the product's resources, the enabled ones of an enabled
@@ -123,7 +124,8 @@ const ACCOUNT_FACTS = statement<'productId' | 'today'>(
       select s.id, s.user_id, s.parent_id is not null as is_proxy, s.enabled,
              p.id is not null and not p.enabled as parent_disabled,
              coalesce(pp.enabled, false) as product_on, pp.min_amount, pp.max_amount, pp.daily_limit,
-             coalesce(la.balance, 0) as balance, coalesce(pd.amount, 0) as paid_today
+             coalesce(la.balance, 0) as balance,
+             ${paidOnDaySql('s.user_id', v.productId, v.today)} as paid_today
         from suppliers s
         left join suppliers p on p.id = s.parent_id
         left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${v.productId}

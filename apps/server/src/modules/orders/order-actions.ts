@@ -10,15 +10,18 @@ import {
 } from '@paydesk/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { tableRow } from '../../db/raw-rows.js';
 import { merchants, orderEvents, orders } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { DataScope } from '../../platform/context.js';
 import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import type { CommissionRatesRow } from '../suppliers/suppliers.service.js';
 import { actionFacts } from './allowed-actions.js';
 import { ORDER_TEXTS, type OrderCore, OrderPart, type OrderRecord, orderInScope } from './order-core.js';
 import type { OrderIntake } from './order-intake.js';
 import type { OrderPayments } from './order-payments.js';
 import type { OrderSettings } from './settings.js';
+import { LOCK_ORDER } from './statements.js';
 
 /**
  * The actions on an order (spec section 4): each a compare-and-set of the order's state in one
@@ -45,13 +48,20 @@ export class OrderActions extends OrderPart {
     scope: DataScope,
     action: OrderAction,
     actor: Actor,
-    run: (tx: Tx, order: OrderRecord, settings: OrderSettings) => Promise<OrderRecord>,
+    run: (
+      tx: Tx,
+      order: OrderRecord,
+      settings: OrderSettings,
+      rates: CommissionRatesRow | null,
+    ) => Promise<OrderRecord>,
   ): Promise<OrderRecord> {
     const seen = await this.findInScope(this.db, orderCode, scope);
     const settings = await this.settings.get();
     await this.checkAllowed(seen, action, actor, settings);
     const result = await this.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
+      // The lock answers the supplier's commission rates too: a payment needs them (one round trip less).
+      const [locked] = await LOCK_ORDER.rows<Record<string, unknown>>(tx, { orderId: seen.id });
+      const order = locked ? tableRow(orders, locked) : undefined;
       if (
         !order ||
         order.state !== seen.state ||
@@ -60,7 +70,16 @@ export class OrderActions extends OrderPart {
       ) {
         throw conflict(ORDER_TEXTS.changed, 'orderChanged');
       }
-      const after = await run(tx, order, settings);
+      const rates =
+        locked!.c_supplier_id === null
+          ? null
+          : {
+              supplier_id: locked!.c_supplier_id as number,
+              rate: locked!.c_rate as number,
+              parent_id: locked!.c_parent_id as number | null,
+              parent_rate: locked!.c_parent_rate as number,
+            };
+      const after = await run(tx, order, settings, rates);
       await writeAudit(
         tx,
         actor,
@@ -122,12 +141,14 @@ export class OrderActions extends OrderPart {
 
   /** The supplier (or staff) confirms the money arrived. */
   confirm(orderCode: string, scope: DataScope, actor: Actor) {
-    return this.act(orderCode, scope, 'confirm', actor, (tx, order) =>
-      this.payments.pay(tx, order, actor, {
-        supplementType: null,
-        utr: null,
-        note: note('confirmedBy', { account: actor.account ?? 'system' }),
-      }),
+    return this.act(orderCode, scope, 'confirm', actor, (tx, order, _settings, rates) =>
+      this.payments.pay(
+        tx,
+        order,
+        actor,
+        { supplementType: null, utr: null, note: note('confirmedBy', { account: actor.account ?? 'system' }) },
+        rates,
+      ),
     );
   }
 
@@ -138,7 +159,7 @@ export class OrderActions extends OrderPart {
     actor: Actor,
   ) {
     // CanTimeoutSupplement is the action rule's (checkAllowed), read with the settings `act` passes on.
-    return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings) => {
+    return this.act(input.orderCode, scope, 'supplement', actor, async (tx, order, settings, rates) => {
       const utr = input.isOffsetReplenishmentOrder ? (input.utr ?? null) : input.utr!;
       if (utr) {
         const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, utr));
@@ -151,11 +172,18 @@ export class OrderActions extends OrderPart {
         if (target.state !== ORDER_STATE.allocated) throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
       }
       const type = input.isOffsetReplenishmentOrder ? SUPPLEMENT_TYPE.offset : SUPPLEMENT_TYPE.utr;
-      return this.payments.pay(tx, target, actor, {
-        supplementType: type,
-        utr,
-        note: input.isOffsetReplenishmentOrder ? note('supplementOffset') : note('supplementUtr', { utr: utr ?? '' }),
-      });
+      return this.payments.pay(
+        tx,
+        target,
+        actor,
+        {
+          supplementType: type,
+          utr,
+          note: input.isOffsetReplenishmentOrder ? note('supplementOffset') : note('supplementUtr', { utr: utr ?? '' }),
+        },
+        // The rates read with the lock are the locked order's supplier's (pay reads them again for another).
+        rates,
+      );
     });
   }
 

@@ -15,6 +15,7 @@ import { violatedConstraint } from '../../platform/db-errors.js';
 import { AppError, conflict, refused } from '../../platform/errors.js';
 import { accountCode, revenueAccountCode } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
+import { type CommissionRatesRow, commissionFromRates } from '../suppliers/suppliers.service.js';
 import { ORDER_TEXTS, OrderPart, type OrderRecord } from './order-core.js';
 import { moveOrderState } from './order-state.js';
 import { ADD_DAILY, PAY_ORDER } from './statements.js';
@@ -89,21 +90,24 @@ export class OrderPayments extends OrderPart {
     order: OrderRecord,
     actor: Actor | null,
     how: { supplementType: number | null; utr: string | null; note: NoteTemplate },
+    /** The commission rates read with the order's lock (`LOCK_ORDER`), when they are this supplier's. */
+    rates?: CommissionRatesRow | null,
   ): Promise<OrderRecord> {
     if (order.supplierId === null || order.resourceId === null)
       throw refused(ORDER_TEXTS.allocationFailed, 'allocationFailed');
     const now = this.now();
-    const commission = await this.deps.suppliers.commissionPostings(tx, {
-      supplierId: order.supplierId,
-      productId: order.productId,
-      amount: order.amount,
-    });
+    const input = { supplierId: order.supplierId, productId: order.productId, amount: order.amount };
+    const commission =
+      rates && Number(rates.supplier_id) === order.supplierId
+        ? commissionFromRates(rates, input)
+        : await this.deps.suppliers.commissionPostings(tx, input);
     const commissionTotal = commission.reduce((sum, p) => sum + p.amount, 0);
     const fromHold = order.holdOpen;
-    // Rows only this order needs come first. The rows every payment of the merchant shares (its daily
-    // totals, its balance) and every payment at all (the platform's revenue) are locked last, the
-    // balances in the very last statement, so each payment holds them for the fewest statements
-    // before its commit: they decide how many payments per second one merchant can take.
+    // Rows only this order needs come first. The rows every payment of the merchant shares (its
+    // balance) and many payments share (a revenue shard) are locked in the very last statement, so each
+    // payment holds them for the fewest statements before its commit: they decide how many payments
+    // per second one merchant can take. The merchant's and the supplier's daily totals lock nothing
+    // (a delta row each, folded later).
     const { note: english, noteTemplate } = noteParts(how.note);
     let paid: OrderRecord;
     try {
@@ -120,6 +124,8 @@ export class OrderPayments extends OrderPart {
         note: english,
         noteTemplate: noteTemplate === null ? null : JSON.stringify(noteTemplate),
         now: now.toISOString(),
+        ...this.dailyKey(order, now),
+        amount: order.amount,
       });
       paid = tableRow(orders, raw!);
     } catch (error) {
@@ -138,7 +144,6 @@ export class OrderPayments extends OrderPart {
       });
       paid = settled ?? paid;
     }
-    await this.addDaily(tx, paid, 1);
     const postings = merged([
       { account: accountCode('supplier', order.supplierId, fromHold ? 'frozen' : 'available'), amount: -order.amount },
       ...commission,
@@ -170,19 +175,19 @@ export class OrderPayments extends OrderPart {
     return paid;
   }
 
-  /** What the resource, the merchant and the supplier processed on the day of payment. */
-  async addDaily(tx: Tx, order: OrderRecord, sign: 1 | -1): Promise<void> {
-    await ADD_DAILY.rows(tx, {
+  /** Whose daily totals an order counts in, and on which day (of its payment). */
+  private dailyKey(order: OrderRecord, paidAt: Date) {
+    return {
       resourceId: order.resourceId,
-      // Both parties' rows in user id order (concurrent payments lock them alike).
-      userIds: [order.merchantUserId, order.supplierUserId]
-        .filter((id): id is number => id !== null)
-        .sort((a, b) => a - b),
+      userIds: [order.merchantUserId, order.supplierUserId].filter((id): id is number => id !== null),
       productId: order.productId,
-      day: this.today(order.paidAt ?? this.now()),
-      count: sign,
-      amount: sign * order.amount,
-    });
+      day: this.today(paidAt),
+    };
+  }
+
+  /** Takes a reversed order back out of the daily totals of the day it was paid. */
+  private async subtractDaily(tx: Tx, order: OrderRecord): Promise<void> {
+    await ADD_DAILY.rows(tx, { ...this.dailyKey(order, order.paidAt ?? this.now()), count: -1, amount: -order.amount });
   }
 
   /**
@@ -190,8 +195,8 @@ export class OrderPayments extends OrderPart {
    * hold the payment consumed released.
    */
   async reversePayment(tx: Tx, order: OrderRecord, actor: Actor): Promise<void> {
-    // The daily totals before the balances, in the order a payment takes them (no deadlock).
-    await this.addDaily(tx, order, -1);
+    // The resource's daily total before the balances, in the order a payment takes them (no deadlock).
+    await this.subtractDaily(tx, order);
     const transferId = await this.deps.ledger.transferIdByKey(tx, payTransferKey(order.orderCode));
     if (transferId === null) throw new Error(`order ${order.orderCode} is paid but has no payment transfer`);
     try {

@@ -1,4 +1,5 @@
 import { statement } from '../../db/raw-rows.js';
+import { commissionRatesSql } from '../suppliers/suppliers.service.js';
 
 /**
  * The order engine's hot statements (the create and the allocation's end), written once as SQL with
@@ -6,12 +7,22 @@ import { statement } from '../../db/raw-rows.js';
  * cost more of the server's CPU than running them. `OrdersService` owns the transactions they run in.
  */
 
+/**
+ * What a merchant or supplier was paid on a day, as SQL (a bigint, 0 when nothing): the folded total
+ * (`pd`, `party_daily` left-joined on the same key) plus the deltas not folded yet. Read in one
+ * statement, so in one snapshot: a fold (which moves deltas into the total and deletes them in one
+ * transaction) is seen entirely or not at all, and the sum is exactly what the committed payments added.
+ */
+export const paidOnDaySql = (userId: string, productId: string, day: string) =>
+  `(coalesce(pd.amount, 0) + coalesce((select sum(dd.amount) from party_daily_deltas dd
+      where dd.user_id = ${userId} and dd.product_id = ${productId} and dd.day = ${day}), 0))::bigint`;
+
 /** The facts a create checks of a merchant's product (the columns of `CreateChecksRow`), joined to `m`. */
 const checksOf = (v: { productId: string; today: string }, merchantWhere: string, extra = '') => `
     select m.enabled as merchant_enabled, m.user_id as merchant_user_id,
            p.enabled as product_enabled, p.min_amount as product_min_amount, p.max_amount as product_max_amount,
            pp.enabled as party_enabled, pp.min_amount, pp.max_amount, pp.kyc_lower_limit, pp.fee_rate,
-           pp.per_transaction_fee, pp.daily_limit, pd.amount as paid_today${extra}
+           pp.per_transaction_fee, pp.daily_limit, ${paidOnDaySql('m.user_id', v.productId, v.today)} as paid_today${extra}
       from merchants m
       left join products p on p.id = ${v.productId}
       left join party_products pp on pp.user_id = m.user_id and pp.product_id = ${v.productId}
@@ -223,8 +234,45 @@ export const FINISH_ALLOCATION_FAILED = statement<FinishParam>(
 );
 
 /**
+ * An action's lock of its order, which answers the order's row and, for a payment, its supplier's
+ * commission rates (`c_*`, `commissionRatesSql`; none without a supplier): a payment needs both, and
+ * reading them together saves it a round trip inside the transaction.
+ */
+export const LOCK_ORDER = statement<'orderId'>(
+  (v) => `
+    select o.*, c.supplier_id as c_supplier_id, c.rate as c_rate, c.parent_id as c_parent_id,
+           c.parent_rate as c_parent_rate
+      from orders o
+      left join lateral (${commissionRatesSql('o.supplier_id', 'o.product_id')}) c on true
+     where o.id = ${v.orderId}::bigint
+       for update of o`,
+);
+
+type DailyParam = 'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount';
+
+/**
+ * What the resource, the merchant and the supplier processed on a day: count and amount added (a
+ * payment) or taken back (a reversal). The resource's row is updated in place (one account's orders
+ * are few at a time); the merchant's and the supplier's totals, which all their payments share, get
+ * a delta row each (an insert that waits for nobody), folded into `party_daily` later (`FOLD_DAILY`).
+ * Two data-modifying WITH items; every write of the daily totals is one of these.
+ */
+const dailyWrites = (v: Record<DailyParam, string>) => `
+    daily_r as (
+      insert into resource_daily (resource_id, day, count, amount)
+      select ${v.resourceId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
+       where ${v.resourceId}::int is not null
+      on conflict (resource_id, day)
+      do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount),
+    daily_p as (
+      insert into party_daily_deltas (user_id, product_id, day, count, amount)
+      select x.user_id, ${v.productId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
+        from unnest(${v.userIds}::int[]) as x(user_id))`;
+
+/**
  * A payment's write of the (locked) order, with its 'paid' timeline row: paid, the hold closed, how it
- * was paid. The order's UTR is unique (orders_utr_uq): a UTR that confirmed another order fails it.
+ * was paid; and the day's totals of the order's resource and parties (one order, its amount). The
+ * order's UTR is unique (orders_utr_uq): a UTR that confirmed another order fails it.
  */
 export const PAY_ORDER = statement<
   | 'orderId'
@@ -239,6 +287,7 @@ export const PAY_ORDER = statement<
   | 'note'
   | 'noteTemplate'
   | 'now'
+  | Exclude<DailyParam, 'count'>
 >(
   (v) => `
     with o as (
@@ -254,29 +303,39 @@ export const PAY_ORDER = statement<
                                      note_template, created_at)
            select o.id, 'paid', ${v.fromState}::int, ${v.toState}, ${v.actorUserId}::int, ${v.actorAccount}::text,
                   ${v.note}::text, ${v.noteTemplate}::jsonb, ${v.now}
-             from o)
+             from o),
+         ${dailyWrites({ resourceId: v.resourceId, userIds: v.userIds, productId: v.productId, day: v.day, amount: v.amount, count: '1' })}
     select * from o`,
 );
 
-/**
- * What the resource, the merchant and the supplier processed on a day: count and amount added (a
- * payment) or taken back (a reversal). Both parties' rows in user id order, so concurrent payments
- * lock them alike; every write of the daily totals is this statement.
- */
-export const ADD_DAILY = statement<'resourceId' | 'userIds' | 'productId' | 'day' | 'count' | 'amount'>(
+/** The day's totals alone (`dailyWrites`): a reversal takes its order back out of them (count -1). */
+export const ADD_DAILY = statement<DailyParam>(
   (v) => `
-    with r as (
-           insert into resource_daily (resource_id, day, count, amount)
-           select ${v.resourceId}::int, ${v.day}::text, ${v.count}::int, ${v.amount}::bigint
-            where ${v.resourceId}::int is not null
-           on conflict (resource_id, day)
-           do update set count = resource_daily.count + excluded.count, amount = resource_daily.amount + excluded.amount)
-    insert into party_daily (user_id, product_id, day, count, amount)
-    select x.user_id, ${v.productId}::int, ${v.day}, ${v.count}, ${v.amount}
-      from unnest(${v.userIds}::int[]) with ordinality as x(user_id, ord)
-     order by x.ord
-    on conflict (user_id, product_id, day)
-    do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount`,
+    with ${dailyWrites(v)}
+    select 1`,
+);
+
+/**
+ * Folds up to `batch` committed deltas (oldest first) into `party_daily`: deletes them and adds their
+ * sums to the totals, in one statement, so the totals plus the deltas stay the same at every commit.
+ * Deltas of transactions not committed yet are not seen and wait for a later fold. Answers the number
+ * of deltas folded. Only one folder runs at a time (`foldDaily` takes a lock for it).
+ */
+export const FOLD_DAILY = statement<'batch'>(
+  (v) => `
+    with moved as (
+           delete from party_daily_deltas
+            where id in (select id from party_daily_deltas order by id limit ${v.batch}::int)
+           returning user_id, product_id, day, count, amount),
+         folded as (
+           insert into party_daily (user_id, product_id, day, count, amount)
+           select user_id, product_id, day, sum(count)::int, sum(amount)::bigint
+             from moved
+            group by user_id, product_id, day
+            order by user_id, product_id, day
+           on conflict (user_id, product_id, day)
+           do update set count = party_daily.count + excluded.count, amount = party_daily.amount + excluded.amount)
+    select count(*)::int as n from moved`,
 );
 
 /**

@@ -29,20 +29,45 @@ import type { UsersService } from '../users/users.service.js';
 /**
  * A supplier's commission rate for a product and its parent's (an agent's parent earns the difference);
  * a rate is 0 without settings. `parent_id` is null for a supplier without a parent (or a parent gone).
+ * As SQL over any supplier id and product id expressions (the order engine reads it with the order it
+ * locks for a payment, in the same statement: `commissionRatesSql`).
  */
-const COMMISSION_RATES = statement<'supplierId' | 'productId'>(
-  (v) => `
-    select coalesce(pp.commission_rate, 0) as rate, p.id as parent_id, coalesce(ppp.commission_rate, 0) as parent_rate
+export const commissionRatesSql = (supplierId: string, productId: string) => `
+    select s.id as supplier_id, coalesce(pp.commission_rate, 0) as rate, p.id as parent_id,
+           coalesce(ppp.commission_rate, 0) as parent_rate
       from suppliers s
-      left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${v.productId}
+      left join party_products pp on pp.user_id = s.user_id and pp.product_id = ${productId}
       left join suppliers p on p.id = s.parent_id
-      left join party_products ppp on ppp.user_id = p.user_id and ppp.product_id = ${v.productId}
-     where s.id = ${v.supplierId}`,
-);
-interface CommissionRatesRow {
+      left join party_products ppp on ppp.user_id = p.user_id and ppp.product_id = ${productId}
+     where s.id = ${supplierId}`;
+const COMMISSION_RATES = statement<'supplierId' | 'productId'>((v) => commissionRatesSql(v.supplierId, v.productId));
+export interface CommissionRatesRow {
+  supplier_id: number | string;
   rate: number | string;
   parent_id: number | string | null;
   parent_rate: number | string;
+}
+
+/**
+ * What suppliers earn on an order of `amount` (minor units) taken by `supplierId`'s resource, from its
+ * rates (`commissionRatesSql`): the supplier amount x its rate / 10000 (floored); when it is an agent,
+ * its parent amount x (parent's rate - agent's rate) / 10000 (floored). Positive postings to
+ * `supplier:<id>:available` only (zero shares are left out); the caller balances them, from the
+ * platform's revenue.
+ */
+export function commissionFromRates(row: CommissionRatesRow, input: { supplierId: number; amount: number }): Posting[] {
+  const amount = BigInt(input.amount);
+  const share = (rate: number) => Number((amount * BigInt(Math.max(rate, 0))) / 10_000n);
+  const postings: Posting[] = [];
+  const rate = Number(row.rate);
+  const own = share(rate);
+  if (own > 0) postings.push({ account: accountCode('supplier', input.supplierId, 'available'), amount: own });
+  if (row.parent_id !== null) {
+    const parentShare = share(Number(row.parent_rate) - rate);
+    if (parentShare > 0)
+      postings.push({ account: accountCode('supplier', Number(row.parent_id), 'available'), amount: parentShare });
+  }
+  return postings;
 }
 
 export interface SuppliersDeps {
@@ -494,34 +519,17 @@ export class SuppliersService {
 
   // ---- commission split (used by order work) ----
 
-  /**
-   * What suppliers earn on an order of `amount` (minor units) taken by `supplierId`'s resource: the
-   * supplier amount x its rate / 10000 (floored); when it is an agent, its parent amount x (parent's
-   * rate - agent's rate) / 10000 (floored). Positive postings to `supplier:<id>:available` only (zero
-   * shares are left out); the caller balances them, from platform:revenue.
-   */
+  /** What suppliers earn on an order of `amount` taken by `supplierId`'s resource (`commissionFromRates`). */
   async commissionPostings(
     tx: DbOrTx,
     input: { supplierId: number; productId: number; amount: number },
   ): Promise<Posting[]> {
-    // Every payment reads this: one prepared statement for the supplier, its parent and both rates.
     const [row] = await COMMISSION_RATES.rows<CommissionRatesRow>(tx, {
       supplierId: input.supplierId,
       productId: input.productId,
     });
     if (!row) throw notFound('no such supplier');
-    const amount = BigInt(input.amount);
-    const share = (rate: number) => Number((amount * BigInt(Math.max(rate, 0))) / 10_000n);
-    const postings: Posting[] = [];
-    const rate = Number(row.rate);
-    const own = share(rate);
-    if (own > 0) postings.push({ account: accountCode('supplier', input.supplierId, 'available'), amount: own });
-    if (row.parent_id !== null) {
-      const parentShare = share(Number(row.parent_rate) - rate);
-      if (parentShare > 0)
-        postings.push({ account: accountCode('supplier', Number(row.parent_id), 'available'), amount: parentShare });
-    }
-    return postings;
+    return commissionFromRates(row, input);
   }
 
   // ---- helpers ----
