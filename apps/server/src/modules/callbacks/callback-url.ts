@@ -1,7 +1,8 @@
 /**
  * Where a paid order's callback goes: the order's notifyUrl, else the merchant's; null when the
- * merchant has callbacks off or neither names an address. The scheduler records a callback by it, and
- * the order action rule offers 'callback' by it, so the two cannot disagree.
+ * merchant has callbacks off or neither names an address. The order action rule offers 'callback' by
+ * it; the scheduler's statement (SCHEDULE_CALLBACK) applies the same rule in SQL, and the order
+ * actions' walk test (orders.offered.test.ts) fails if the two disagree.
  */
 export function callbackUrl(
   order: { notifyUrl: string | null },

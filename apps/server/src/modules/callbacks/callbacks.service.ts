@@ -24,9 +24,16 @@ import type { MerchantsService } from '../merchants/merchants.service.js';
 import { moveOrderStates, type OrderStateChange, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
 import { signParams } from '../orders/signature.js';
-import { callbackUrl } from './callback-url.js';
 import { type Exchange, postForm } from './delivery.js';
-import { CLAIM_DUE, CLAIM_LOCK, DELIVERY_OF, LOCK_ORDERS, RECORD_OUTCOMES, RELEASE_CLAIMS } from './statements.js';
+import {
+  CLAIM_DUE,
+  CLAIM_LOCK,
+  DELIVERY_OF,
+  LOCK_ORDERS,
+  RECORD_OUTCOMES,
+  RELEASE_CLAIMS,
+  SCHEDULE_CALLBACK,
+} from './statements.js';
 
 export type { CallbackTrigger };
 
@@ -165,14 +172,17 @@ export class CallbacksService {
    * The caller tells `committed` once its transaction committed, so this process's dispatcher looks now.
    */
   async schedule(tx: Tx, order: NotifiableOrder, trigger: CallbackTrigger): Promise<{ callbackId: number } | null> {
-    const [merchant] = await tx
-      .select({ notifyUrl: merchants.notifyUrl, callbackEnabled: merchants.callbackEnabled })
-      .from(merchants)
-      .where(eq(merchants.id, order.merchantId));
-    const url = callbackUrl(order, merchant);
-    if (!url) return null;
-    const row = await this.insertCallback(tx, order, url, trigger);
-    return { callbackId: row.id };
+    const [row] = await SCHEDULE_CALLBACK.rows<{ id: string | number }>(tx, {
+      orderId: order.id,
+      merchantId: order.merchantId,
+      orderCode: order.orderCode,
+      merchantOrderNo: order.merchantOrderNo,
+      notificationId: notificationIdOf(order.orderCode),
+      orderUrl: order.notifyUrl,
+      trigger,
+      now: this.now().toISOString(),
+    });
+    return row ? { callbackId: Number(row.id) } : null;
   }
 
   private async insertCallback(

@@ -125,3 +125,23 @@ export const RECORD_OUTCOMES = statement<'outcomes' | 'now'>(
            returning c.id, c.order_id, c.order_code, c.state, c.attempts, t.attempt_no is not null as attempted)
     select * from u`,
 );
+
+/**
+ * A paid order's notification, recorded in the payment's transaction when its merchant takes callbacks:
+ * to the order's notifyUrl, else the merchant's (callback-url.ts's rule: callbacks on, an address that
+ * is not empty), due at once on the database's clock. One statement where a read of the merchant's
+ * settings and an insert were two; no row when there is nowhere to send it.
+ */
+export const SCHEDULE_CALLBACK = statement<
+  'orderId' | 'merchantId' | 'orderCode' | 'merchantOrderNo' | 'notificationId' | 'orderUrl' | 'trigger' | 'now'
+>(
+  (v) => `
+    insert into order_callbacks (order_id, order_code, merchant_order_no, notification_id, url, trigger,
+                                 next_attempt_at, due_at, created_at, updated_at)
+    select ${v.orderId}::bigint, ${v.orderCode}::text, ${v.merchantOrderNo}::text, ${v.notificationId}::text,
+           coalesce(${v.orderUrl}::text, m.notify_url), ${v.trigger}::text,
+           ${v.now}::timestamptz, statement_timestamp(), ${v.now}::timestamptz, ${v.now}::timestamptz
+      from merchants m
+     where m.id = ${v.merchantId}::int and m.callback_enabled and coalesce(${v.orderUrl}::text, m.notify_url) <> ''
+    returning id`,
+);

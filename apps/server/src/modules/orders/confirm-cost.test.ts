@@ -31,6 +31,8 @@ async function newOrder(): Promise<string> {
     productId: '1001',
     mchOrderNo: `COST${n}`,
     amount: String(20_000 + n),
+    // The common case: the merchant is notified (this app runs no jobs, so nothing is sent).
+    notifyUrl: 'http://127.0.0.1:9/notify',
   };
   const res = await t.call(api.create, {
     ...params,
@@ -41,16 +43,20 @@ async function newOrder(): Promise<string> {
 }
 
 describe('a confirmation’s round trips', () => {
-  it('are 11: session, order, begin, lock with the commission rates, pay with the daily totals, callback (2), ledger (2), audit, commit', async () => {
+  it('are 9 besides the session: order, begin, lock with the commission rates, pay with the daily totals, callback, ledger (2), audit, commit', async () => {
     for (let i = 0; i < 3; i += 1) {
       const orderCode = await newOrder();
       const [order] = await t.database.db.select().from(orders).where(eq(orders.orderCode, orderCode));
       // The order's revenue shard exists already, as it does on a platform past its first payments.
       await t.database.db.transaction((tx) => t.app.services.ledger.ensureAccount(tx, revenueAccountCode(orderCode)));
-      const { result, statements } = await counted(() => t.call(api.confirmOrder, { orderCode }, admin));
-      expect(result.body.code, JSON.stringify(result.body)).toBe(Code.success);
+      const counting = await counted(() => t.call(api.confirmOrder, { orderCode }, admin));
+      expect(counting.result.body.code, JSON.stringify(counting.result.body)).toBe(Code.success);
+      // The session's lookup is mostly answered by the process's cache (platform/sessions.ts), and
+      // read from the database when the cache has not seen it for a few seconds: not counted here.
+      const statements = counting.statements.filter((text) => !/from "sessions"/.test(text));
+      expect(counting.statements.length - statements.length).toBeLessThanOrEqual(1);
       // An agent's order also reads the agent's parent after the commit, to tell its console.
-      expect(statements, statements.join('\n')).toHaveLength(order!.isProxy ? 12 : 11);
+      expect(statements, statements.join('\n')).toHaveLength(order!.isProxy ? 10 : 9);
       expect(statements.filter((s) => s === 'begin' || /^\s*begin/i.test(s))).toHaveLength(1);
     }
   });
