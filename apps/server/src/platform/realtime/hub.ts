@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { PgListener } from '../pg-listener.js';
 import type { SessionUser } from '../sessions.js';
 
 /** The PostgreSQL channel every server process LISTENs on. */
@@ -58,9 +59,6 @@ export function connectionStringOf(database: Database): string | undefined {
   return client instanceof pg.Pool ? client.options.connectionString : undefined;
 }
 
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
-
 /**
  * Realtime fan-out (DESIGN section 2). Modules call `publish`; the hub delivers the event to the sockets
  * of this process subscribed to the topic and in the audience. With PostgreSQL every event goes through
@@ -73,11 +71,8 @@ const RECONNECT_MAX_MS = 30_000;
 export class RealtimeHub {
   private readonly connections = new Map<RealtimeConnection, Entry>();
   private readonly byTopic = new Map<string, Set<RealtimeConnection>>();
-  private listener: pg.Client | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectDelay = RECONNECT_MIN_MS;
+  private listener: PgListener | undefined;
   private started = false;
-  private closed = false;
   private log: Logger | undefined;
   private readonly pending: PendingEvent[] = [];
   private sending = false;
@@ -157,15 +152,26 @@ export class RealtimeHub {
     this.log = log;
     if (this.started || this.deps.database.kind !== 'postgres') return;
     this.started = true;
-    await this.connectListener();
+    const connectionString = this.deps.url ?? connectionStringOf(this.deps.database);
+    if (!connectionString) throw new Error('realtime on PostgreSQL needs the database URL to LISTEN');
+    this.listener = new PgListener({
+      connectionString,
+      channel: REALTIME_CHANNEL,
+      onNotification: (payload) => {
+        if (payload) this.receive(payload);
+      },
+      // Events sent while it reconnects are lost: consoles refetch after their own reconnect (above).
+      onListening: () => undefined,
+      onLost: () => undefined,
+      log: this.log,
+    });
+    await this.listener.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.reconnectTimer);
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await listener?.close();
     this.connections.clear();
     this.byTopic.clear();
   }
@@ -250,54 +256,6 @@ export class RealtimeHub {
       }
       this.deliver(parsed.data);
     }
-  }
-
-  private async connectListener(): Promise<void> {
-    const connectionString = this.deps.url ?? connectionStringOf(this.deps.database);
-    if (!connectionString) throw new Error('realtime on PostgreSQL needs the database URL to LISTEN');
-    // A dedicated connection: LISTEN belongs to a session, which a pooled client would not keep.
-    const client = new pg.Client({ connectionString });
-    client.on('notification', (n) => {
-      if (n.channel === REALTIME_CHANNEL && n.payload) this.receive(n.payload);
-    });
-    client.on('error', (err) => {
-      this.log?.warn({ err }, 'realtime listener connection failed');
-      this.dropListener(client);
-    });
-    client.on('end', () => this.dropListener(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${REALTIME_CHANNEL}`);
-    } catch (err) {
-      await client.end().catch(() => undefined);
-      throw err;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-    this.reconnectDelay = RECONNECT_MIN_MS;
-  }
-
-  private dropListener(client: pg.Client) {
-    if (this.listener !== client) return;
-    this.listener = undefined;
-    client.end().catch(() => undefined);
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect() {
-    if (this.closed) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(delay * 2, RECONNECT_MAX_MS);
-    this.reconnectTimer = setTimeout(() => {
-      this.connectListener().catch((err) => {
-        this.log?.error({ err }, 'realtime listener could not reconnect');
-        this.scheduleReconnect();
-      });
-    }, delay);
-    this.reconnectTimer.unref();
   }
 }
 
