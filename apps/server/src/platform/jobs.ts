@@ -1,18 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type ConstructorOptions,
-  type DrizzleSqlTagLike,
-  type DrizzleTransactionLike,
-  fromDrizzle,
-  fromPglite,
-  type Job,
-  type JobResult,
-  PgBoss,
-  type Queue,
-  type SendOptions,
-} from 'pg-boss';
-import type { Database, Tx } from '../db/client.js';
+import { type ConstructorOptions, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss';
+import type { Database } from '../db/client.js';
 
 /**
  * Background jobs (DESIGN section 2): a thin wrapper over pg-boss 12 whose jobs live in the database,
@@ -21,9 +9,7 @@ import type { Database, Tx } from '../db/client.js';
  *
  * Areas `define` their queues (name, pg-boss queue options, a handler per job) when the app is built;
  * `start` creates the queues and works them; `stop` (on app close) lets the jobs in hand finish.
- * `send(tx, ...)` inside a service's transaction enqueues through that transaction (`fromDrizzle`), so
- * the job exists exactly when the change commits; a process whose jobs are off sends nothing. Work
- * that runs beside the queues while the jobs run (the callback outbox's dispatcher, which keeps its
+ * A process whose jobs are off sends nothing (`sendThrottled` answers null). Work that runs beside the queues while the jobs run (the callback outbox's dispatcher, which keeps its
  * queue in its own table) starts and stops with them (`onStart`, `onStop`).
  */
 
@@ -197,26 +183,10 @@ export class Jobs {
     await boss.deleteQueue(queue);
   }
 
-  /**
-   * Enqueues a job. With `tx` it is written through the caller's transaction and exists only if that
-   * commits. Answers the job id, or null when jobs do not run in this process or when the queue's
-   * policy or a same `id` refused it (pg-boss skips conflicting jobs).
-   */
-  async send(tx: Tx | null, queue: string, data: object, options: SendOptions = {}): Promise<string | null> {
-    const boss = this.boss;
-    if (!boss) return null;
-    return boss.send(queue, data, tx ? { ...options, db: inTransaction(tx) } : options);
-  }
-
   /** Enqueues at most one job per `seconds`-long time slot across every process. */
   async sendThrottled(queue: string, data: object, seconds: number): Promise<string | null> {
     const boss = this.boss;
     if (!boss) return null;
     return boss.sendThrottled(queue, data, null, seconds);
   }
-}
-
-/** pg-boss statements through a Drizzle transaction (either driver). */
-export function inTransaction(tx: Tx) {
-  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql as unknown as DrizzleSqlTagLike);
 }

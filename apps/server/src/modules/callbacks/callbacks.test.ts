@@ -25,6 +25,7 @@ import {
   type TestApp,
   type TestDatabaseAt,
 } from '../../testing/harness.js';
+import { sleep, waitFor } from '../../testing/wait.js';
 import { signatureMatches, signParams } from '../orders/signature.js';
 
 const { orders: orderApi, callbacks: api } = endpoints;
@@ -131,22 +132,6 @@ const attemptsOf = async (t: TestApp, callbackId: number) =>
     .from(orderCallbackAttempts)
     .where(eq(orderCallbackAttempts.callbackId, callbackId))
     .orderBy(asc(orderCallbackAttempts.attemptNo));
-
-async function waitFor<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (v: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until the order's callbacks are all settled (none pending) and answers them. */
 const settled = (t: TestApp, orderCode: string) =>

@@ -10,6 +10,7 @@ import { createScratchDatabase } from '../../db/client.js';
 import { orderCallbackAttempts, orderCallbacks, orders } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, startTestApp, type TestApp, type TestDatabaseAt } from '../../testing/harness.js';
+import { sleep, waitFor } from '../../testing/wait.js';
 import { signParams } from '../orders/signature.js';
 import { CallbackDispatcher } from './dispatcher.js';
 
@@ -114,17 +115,6 @@ const attemptsOf = (t: TestApp, callbackIds: number[]) =>
     .where(inArray(orderCallbackAttempts.callbackId, callbackIds))
     .orderBy(asc(orderCallbackAttempts.id));
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A database the test opens twice (a restart): a PGlite folder, or a scratch PostgreSQL database. */
 async function reopenableDatabase(): Promise<{ at: TestDatabaseAt; cleanup: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
@@ -134,6 +124,10 @@ async function reopenableDatabase(): Promise<{ at: TestDatabaseAt; cleanup: () =
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-outbox-'));
   return { at: { dataDir: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** `waitFor` with this file's 20 s: its outbox runs two dispatchers and restarts on a busy machine. */
+const waitUpTo20s = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) =>
+  waitFor(what, read, done, 20_000);
 
 const receiver = new Receiver();
 let t: TestApp;
@@ -154,7 +148,7 @@ describe('the outbox', () => {
     const path = '/rolled-back';
     const orderCode = await createOrder(t, receiver.script(path, ['success']));
     await pay(t, admin, orderCode);
-    await waitFor(
+    await waitUpTo20s(
       'the payment’s callback',
       () => callbacksOf(t, orderCode),
       (rows) => rows[0]?.state === 'succeeded',
@@ -176,7 +170,7 @@ describe('the outbox', () => {
     // The same notification in a transaction that commits is delivered.
     await t.database.db.transaction((tx) => callbacks.schedule(tx, order!, 'manual'));
     callbacks.committed(order!);
-    await waitFor(
+    await waitUpTo20s(
       'the committed notification',
       async () => receiver.to(path).length,
       (n) => n === 2,
@@ -207,7 +201,7 @@ describe('the outbox', () => {
       a.start();
       b.start();
       for (const code of codes) {
-        await waitFor(
+        await waitUpTo20s(
           `the callbacks of ${code}`,
           () => callbacksOf(t, code),
           (rows) => rows.every((r) => r.state !== 'pending'),
@@ -254,7 +248,7 @@ describe('the outbox', () => {
     // The claim still holds: nobody sends.
     await sleep(700);
     expect(receiver.to(path)).toHaveLength(0);
-    const [delivered] = await waitFor(
+    const [delivered] = await waitUpTo20s(
       'the lapsed claim to be delivered',
       () => callbacksOf(t, orderCode),
       (rows) => rows[0]?.state === 'succeeded',
@@ -284,7 +278,7 @@ describe('a restart in the middle of a batch', () => {
         for (let i = 0; i < 3; i += 1) others.push(await createOrder(a, receiver.script(`/beside/${i}`, ['success'])));
         await pay(a, adminA, orderCode);
         for (const code of others) await pay(a, adminA, code);
-        await waitFor(
+        await waitUpTo20s(
           'the held request',
           async () => receiver.to(path).length,
           (n) => n === 1,
@@ -294,7 +288,7 @@ describe('a restart in the middle of a batch', () => {
       }
       const b = await startTestApp({ at, jobs: tuning });
       try {
-        const [cb] = await waitFor(
+        const [cb] = await waitUpTo20s(
           'server B to deliver',
           () => callbacksOf(b, orderCode),
           (rows) => rows[0]?.state === 'succeeded',
@@ -304,7 +298,7 @@ describe('a restart in the middle of a batch', () => {
         expect(receiver.to(path).map((r) => r.notificationId)).toEqual([`N${orderCode}`, `N${orderCode}`]);
         expect((await attemptsOf(b, [cb!.id])).map((x) => [x.attemptNo, x.succeeded])).toEqual([[1, true]]);
         for (const code of others) {
-          const [other] = await waitFor(
+          const [other] = await waitUpTo20s(
             `the callback of ${code}`,
             () => callbacksOf(b, code),
             (rows) => rows[0]?.state === 'succeeded',
