@@ -153,7 +153,11 @@ describe('merchant callbacks in the console', () => {
 
     // Admin replays from the console after confirming.
     await page.getByTestId(`callback-replay-${id}`).click();
+    const answered = page.waitForResponse((r) => r.url().includes(endpoints.callbacks.replay.path));
     await page.getByTestId('callback-ok').click();
+    // The server's answer first (its message says why when it is not 200), then what the admin reads.
+    const answer = (await (await answered).json()) as { code: number; msg: string };
+    expect(answer.code, answer.msg).toBe(200);
     await page.getByText(/Replayed: new callback #\d+/).waitFor();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
 

@@ -107,14 +107,22 @@ describe('account management, sessions and the audit trail', () => {
     await page.getByTestId('user-ok').click();
     await page.getByTestId('user-delete-day1').waitFor({ state: 'detached' });
 
-    // End merchant1's session from online users.
+    // End merchant1's API session from online users: the row signed in by Node's fetch (user agent
+    // 'node'), not the browser session an earlier test left.
     const merchant = await apiLogin(suite.server.url, 'merchant1', secretOf('merchant1'));
+    expect((await apiCall(suite.server.url, endpoints.auth.getInfo, undefined, merchant)).code).toBe(200);
     await page.goto(`${suite.server.url}/system/onlineUsers`);
-    await page.locator('[data-account="merchant1"][data-testid^="session-logout-"]').first().click();
+    const apiSession = page
+      .locator('tr.ant-table-row', { has: page.locator('td', { hasText: /^node$/ }) })
+      .locator('[data-account="merchant1"][data-testid^="session-logout-"]');
+    await expect.poll(() => apiSession.count()).toBe(1);
+    const logoutId = (await apiSession.getAttribute('data-testid')) ?? '';
+    await apiSession.click();
     await page.getByTestId('session-ok').click();
-    await expect
-      .poll(async () => (await apiCall(suite.server.url, endpoints.auth.getInfo, undefined, merchant)).code)
-      .toBe(1003);
+    // Gone from the list once the server answered: from then on the token is refused at the very next
+    // request, on every process (no waiting for a cache to expire).
+    await page.getByTestId(logoutId).waitFor({ state: 'detached' });
+    expect((await apiCall(suite.server.url, endpoints.auth.getInfo, undefined, merchant)).code).toBe(1003);
 
     // The audit log tells who did all of it.
     await page.goto(`${suite.server.url}/system/auditLog`);
