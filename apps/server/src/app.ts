@@ -36,6 +36,9 @@ import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
+import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
+import { PayoutsService } from './modules/payouts/payouts.service.js';
+import { SignedPayouts } from './modules/payouts/signed-payouts.js';
 import { productsHandlers } from './modules/products/products.routes.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -135,6 +138,10 @@ export interface Services {
   /** Drains the callback outbox in this process while the jobs run (callbacks/dispatcher.ts). */
   callbackDispatcher: CallbackDispatcher;
   callbackQueries: CallbackQueries;
+  /** Payout orders: creation, the claim queue and every transition (issue 20). */
+  payouts: PayoutsService;
+  /** The merchant API's signed payout calls. */
+  signedPayouts: SignedPayouts;
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
   orders: OrdersService;
   orderQueries: OrderQueries;
@@ -182,8 +189,11 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     timeZone: deps.config.timeZone,
   });
+  const payouts = new PayoutsService({ db, clock, ledger, timeZone: deps.config.timeZone });
   return {
     sessions,
+    payouts,
+    signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
@@ -311,6 +321,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'callbacks',
     endpoints.callbacks,
     callbacksHandlers(services.callbacks, services.callbackQueries),
+  );
+  registerEndpoints(
+    app,
+    guardDeps,
+    'payouts',
+    endpoints.payouts,
+    payoutsHandlers(services.payouts, services.signedPayouts, services.merchants),
   );
   registerEndpoints(
     app,

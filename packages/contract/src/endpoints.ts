@@ -9,6 +9,7 @@ import { merchantsEndpoints } from './merchants/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
 import { ordersEndpoints } from './orders/endpoints.js';
 import { orderProfileEndpoints } from './orders/profile.js';
+import { payoutsEndpoints } from './payouts/endpoints.js';
 import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { resourcesEndpoints } from './resources/endpoints.js';
@@ -34,6 +35,7 @@ export const endpoints = {
   resources: resourcesEndpoints,
   orders: ordersEndpoints,
   callbacks: callbacksEndpoints,
+  payouts: payoutsEndpoints,
   orderProfile: orderProfileEndpoints,
   system: systemEndpoints,
 } as const;

@@ -767,3 +767,95 @@ export const orderCallbackAttempts = pgTable(
     index('order_callback_attempts_order_idx').on(t.orderCode),
   ],
 );
+
+/**
+ * Payout orders (issue 20; DESIGN section 7): a merchant's order to pay a payee, its amount plus fee
+ * held from the merchant's balance at creation, paid by a supplier that claims it (or a gateway).
+ * States: the contract's PAYOUT_STATE.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderCode: text('order_code').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    merchantUserId: integer('merchant_user_id').notNull(),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    /** SHA-256 of the request's parameters (all but `sign`): a repeat of mchOrderNo must match it (else 2005). */
+    requestHash: text('request_hash').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The merchant's fee, held with the amount; the platform keeps fee - commission at completion. */
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    /** The supplier's commission, fixed when it claims (its product settings then). */
+    commission: bigint('commission', { mode: 'number' }),
+    state: integer('state').notNull(),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    supplierUserId: integer('supplier_user_id'),
+    /** The supplier's payout account it pays from. */
+    resourceId: integer('resource_id').references(() => resources.id),
+    /** How many times it was claimed (a cancelled claim and a new one): part of the timeline's story. */
+    claimNo: integer('claim_no').notNull().default(0),
+    userName: text('user_name'),
+    cardNumber: text('card_number'),
+    ifscCode: text('ifsc_code'),
+    bankName: text('bank_name'),
+    bankBranch: text('bank_branch'),
+    address: text('address'),
+    remark: text('remark'),
+    clientIp: text('client_ip'),
+    notifyUrl: text('notify_url'),
+    utr: text('utr'),
+    rejectReason: text('reject_reason'),
+    exceptionReason: text('exception_reason'),
+    createdAt: at('created_at').notNull(),
+    claimedAt: at('claimed_at'),
+    submittedAt: at('submitted_at'),
+    completedAt: at('completed_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payouts_order_code_uq').on(t.orderCode),
+    uniqueIndex('payouts_merchant_order_no_uq').on(t.merchantId, t.merchantOrderNo),
+    // A UTR proves one payout only.
+    uniqueIndex('payouts_utr_uq').on(t.utr).where(sql`${t.utr} is not null`),
+    index('payouts_merchant_user_idx').on(t.merchantUserId, t.id),
+    index('payouts_supplier_user_idx').on(t.supplierUserId, t.id),
+    // The claim queue: awaiting payouts of a product, oldest first.
+    index('payouts_queue_idx').on(t.productId, t.id).where(sql`${t.state} = 0`),
+    index('payouts_state_idx').on(t.state, t.id),
+    index('payouts_created_idx').on(t.createdAt),
+    check('payouts_state_ck', sql`${t.state} between 0 and 9`),
+    check('payouts_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and coalesce(${t.commission}, 0) >= 0`),
+    // A claimed payout names its supplier and its account; an awaiting one names none.
+    check(
+      'payouts_claim_ck',
+      sql`(${t.supplierId} is null) = (${t.resourceId} is null)
+          and (${t.state} <> 0 or ${t.supplierId} is null)
+          and (${t.state} not in (2, 5, 7, 8, 9) or ${t.supplierId} is not null)`,
+    ),
+  ],
+);
+
+/** A payout's timeline: every state change and who made it. Append-only, written with its payout. */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** No foreign key (append-only; written with its payout, in the payout's transaction: docs/scaling.md). */
+    payoutId: bigint('payout_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    fromState: integer('from_state'),
+    toState: integer('to_state'),
+    actorUserId: integer('actor_user_id'),
+    actorAccount: text('actor_account'),
+    note: text('note').notNull().default(''),
+    noteTemplate: jsonb('note_template').$type<NoteTemplate>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('payout_events_payout_idx').on(t.payoutId, t.id)],
+);

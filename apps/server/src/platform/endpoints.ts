@@ -87,6 +87,16 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
 }
 
 /** Before the schema: text the database cannot hold is refused whatever field it is in (input-guard.ts). */
+/**
+ * For a POST the spec writes with a query (`claimOrder ?orderId`): without a body, the query string is
+ * the input (validated by the body's schema like any body).
+ */
+async function bodyFromQuery(req: FastifyRequest) {
+  const empty =
+    req.body === undefined || req.body === null || (typeof req.body === 'object' && Object.keys(req.body).length === 0);
+  if (empty) req.body = { ...(req.query as Record<string, unknown>) };
+}
+
 async function refuseUnstorableText(req: FastifyRequest) {
   const issue = unstorableTextIssue(req.method === 'GET' ? req.query : req.body);
   if (issue) {
@@ -133,7 +143,7 @@ export function registerEndpoints<G extends Record<string, Endpoint>>(
         ...(endpoint.access === 'public' ? { security: [] } : {}),
       },
       onRequest: guardOf(deps, endpoint),
-      preValidation: refuseUnstorableText,
+      preValidation: endpoint.bodyFromQuery ? [bodyFromQuery, refuseUnstorableText] : refuseUnstorableText,
       handler: async (req, reply) => {
         const guarded = req.paydesk ?? { user: null, scope: { all: true } as DataScope, token2Valid: false };
         const input = endpoint.method === 'GET' ? req.query : req.body;

@@ -1,4 +1,5 @@
 import { ORDER_ACTIONS } from '../orders/states.js';
+import { PAYOUT_ACTIONS } from '../payouts/states.js';
 
 /**
  * Every action the server writes to the audit log, as `<area>.<call>`. The server's audit entry takes
@@ -33,6 +34,7 @@ const AREA_ACTIONS = {
   resources: ['create', 'update', 'delete', 'enable', 'uploadQr'],
   orders: [...ORDER_ACTIONS, 'createBatch'],
   callbacks: ['replay', 'delete', 'sendTest'],
+  payouts: ['create', ...PAYOUT_ACTIONS],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

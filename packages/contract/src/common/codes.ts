@@ -31,6 +31,7 @@ export const Code = {
   kycRequired: 2010,
   serviceClosed: 2011,
   orderNotFound: 2012,
+  insufficientBalance: 2013,
 } as const;
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
@@ -68,6 +69,7 @@ export const codeCatalogue: Record<CodeValue, CodeInfo> = {
   2010: { http: 422, message: 'payer name (userName) required from this amount (KYC)' },
   2011: { http: 503, message: 'the platform is not taking orders now' },
   2012: { http: 404, message: 'no such order' },
+  2013: { http: 422, message: 'balance not enough for the payout amount plus its fee' },
 };
 
 export function httpStatusOf(code: number): number {

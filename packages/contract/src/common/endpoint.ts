@@ -49,6 +49,11 @@ export interface Endpoint<
   team?: boolean;
   /** Callable by a session whose authenticator binding is not yet confirmed. */
   allowPendingBind?: boolean;
+  /**
+   * POST only: the input may arrive as the query string (the spec writes `POST ...claimOrder ?orderId`);
+   * a body, when sent, is the input.
+   */
+  bodyFromQuery?: boolean;
   /** Per-IP limit on this endpoint, on top of the global one. */
   rateLimit?: { max: number; timeWindowMs: number };
   /**

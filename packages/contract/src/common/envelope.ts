@@ -25,6 +25,8 @@ export const errorDataSchema = z
     orderCode: z.string().optional(),
     /** A throttled sign-in (1004): the seconds before this address may try again. */
     retryAfterSeconds: z.number().int().optional(),
+    /** A refused payout claim (claimLimit): the most payouts a supplier may hold in progress. */
+    limit: z.number().int().optional(),
   })
   .nullable();
 export type ErrorData = z.infer<typeof errorDataSchema>;

@@ -39,6 +39,14 @@ export const NOTE_TEMPLATES = {
   orderPaidOffset: 'order {{orderCode}} paid: supplement (offset)',
   orderPaidUtr: 'order {{orderCode}} paid: supplement with UTR {{utr}}',
   orderReversal: 'reversal of order {{orderCode}}',
+  // Payouts: their timeline and ledger transfers.
+  viaConsole: 'created in the console by {{account}}',
+  payoutHold: 'hold for payout {{orderCode}}',
+  payoutReleaseCancelled: 'release of payout {{orderCode}}: cancelled',
+  payoutReleaseRejected: 'release of payout {{orderCode}}: rejected',
+  payoutPaid: 'payout {{orderCode}} completed',
+  payoutClaimed: 'claimed onto payout account #{{resourceId}}',
+  payoutSubmitted: 'paid with UTR {{utr}}',
   // System messages about balance proposals (to the proposer).
   proposalApprovedTitle: 'Balance proposal #{{id}} approved',
   proposalApproved:

@@ -91,6 +91,11 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
   },
   2011: { 'zh-CN': '平台暂停接单', 'zh-TW': '平台暫停接單', 'en-US': 'the platform is not taking orders now' },
   2012: { 'zh-CN': '订单不存在', 'zh-TW': '訂單不存在', 'en-US': 'no such order' },
+  2013: {
+    'zh-CN': '余额不足以支付代付金额及手续费',
+    'zh-TW': '餘額不足以支付代付金額及手續費',
+    'en-US': 'balance not enough for the payout amount plus its fee',
+  },
 };
 
 const UPLOAD_MAX_MIB = ORDER_UPLOAD_MAX_BYTES / 1_048_576;
@@ -491,6 +496,42 @@ export const REASON_TEXTS = {
     'zh-CN': '每个页面最多保存 50 个视图，请先删除一个',
     'zh-TW': '每個頁面最多儲存 50 個檢視，請先刪除一個',
     'en-US': 'At most 50 views per page: delete one first',
+  },
+  // ---- payouts ----
+  payoutState: {
+    'zh-CN': '代付订单当前状态不允许此操作',
+    'zh-TW': '代付訂單目前狀態不允許此操作',
+    'en-US': 'the payout’s current state does not allow this',
+  },
+  claimFailed: {
+    'zh-CN': '认领失败：已被其他码商认领',
+    'zh-TW': '認領失敗：已被其他碼商認領',
+    'en-US': 'claim failed: another supplier claimed it first',
+  },
+  cancelClaimFailed: {
+    'zh-CN': '取消认领失败：订单状态已变化',
+    'zh-TW': '取消認領失敗：訂單狀態已變化',
+    'en-US': 'cancel-claim failed: the payout changed meanwhile',
+  },
+  claimLimit: {
+    'zh-CN': '您已有 {{limit}} 笔代付在处理中，请先完成',
+    'zh-TW': '您已有 {{limit}} 筆代付在處理中，請先完成',
+    'en-US': 'you already hold {{limit}} payouts in progress: finish one first',
+  },
+  noPayoutAccount: {
+    'zh-CN': '该产品未对您开通，或您没有启用的该产品代付账户',
+    'zh-TW': '該產品未對您開通，或您沒有啟用的該產品代付帳戶',
+    'en-US': 'this product is not enabled for you, or you have no enabled payout account of it',
+  },
+  supplierOff: {
+    'zh-CN': '您的码商账号已停用，请联系管理员',
+    'zh-TW': '您的碼商帳號已停用，請聯絡管理員',
+    'en-US': 'your supplier account is disabled: ask an administrator',
+  },
+  depositShort: {
+    'zh-CN': '您的可用余额（保证金）不足以认领该代付',
+    'zh-TW': '您的可用餘額（保證金）不足以認領該代付',
+    'en-US': 'your available balance (deposit) does not cover this payout',
   },
   stateChanged: {
     'zh-CN': '该消息已被修改，请刷新后重试',

@@ -28,7 +28,14 @@ export type FundBucket = (typeof FUND_BUCKETS)[number];
  * its release (reject, free, timeout) and the payment. The console names each in three languages.
  */
 export const MANUAL_TRANSFER_TYPES = ['manualAdjustment', 'clearBalance', 'deposit', 'withdrawal', 'reversal'] as const;
-export const ORDER_TRANSFER_TYPES = ['orderHold', 'orderRelease', 'orderPaid'] as const;
+export const ORDER_TRANSFER_TYPES = [
+  'orderHold',
+  'orderRelease',
+  'orderPaid',
+  'payoutHold',
+  'payoutRelease',
+  'payoutPaid',
+] as const;
 export type OrderTransferType = (typeof ORDER_TRANSFER_TYPES)[number];
 export const TRANSFER_TYPES = [...ORDER_TRANSFER_TYPES, ...MANUAL_TRANSFER_TYPES] as const;
 

@@ -312,3 +312,6 @@ export const orderUploadFlag = z.object({
   /** The collection products this merchant may order now (the template's example uses the first). */
   productIds: z.array(z.number().int()),
 });
+
+/** The signed request's value rules, for the other signed calls (payouts) to declare their fields alike. */
+export const signedFields = { text, field, pattern, isIpAddress, URL_RE } as const;

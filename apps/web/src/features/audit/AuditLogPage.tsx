@@ -19,6 +19,7 @@ const TARGET_KINDS = new Set([
   'proposal',
   'product',
   'callbacks',
+  'payout',
 ]);
 
 /** System management › audit log: who changed what, when, from where (read-only for everyone). */

@@ -1,0 +1,485 @@
+import {
+  type AuditAction,
+  allowedPayoutActions,
+  CLAIMED_PAYOUT_STATES,
+  Code,
+  isStaff,
+  note,
+  PAYOUT_STATE,
+  type PayoutAction,
+  type PayoutRow,
+  payoutActionRefusal,
+  type Role,
+} from '@paydesk/contract';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  partyDailyDeltas,
+  partyProducts,
+  payoutEvents,
+  payouts,
+  resources,
+  suppliers,
+} from '../../db/schema.js';
+import { type Actor, writeAudit } from '../../platform/audit.js';
+import type { DataScope } from '../../platform/context.js';
+import { inScope } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import { AppError, conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { positiveIntOf, readSettings } from '../../platform/settings.js';
+import { accountCode } from '../ledger/accounts.js';
+import {
+  lockPayout,
+  movePayout,
+  PAYOUT_REFUSALS,
+  type PayoutRecord,
+  type PayoutsDeps,
+  platformDay,
+} from './payout-core.js';
+import { PayoutIntake } from './payout-intake.js';
+import { payoutPaidTransfer, payoutReleaseTransfer } from './payout-ledger.js';
+
+/** Who acts: the role and console account of the session, its data scope and the audit's actor. */
+export interface PayoutCaller {
+  role: Role;
+  userId: number;
+  scope: DataScope;
+  actor: Actor;
+}
+
+/** The most payouts a supplier may hold in progress unless the setting says otherwise. */
+export const DEFAULT_PAYOUT_MAX_IN_PROGRESS = 5;
+
+const S = PAYOUT_STATE;
+const answer = (p: PayoutRecord) => ({ orderId: p.id, orderCode: p.orderCode, state: p.state });
+
+/**
+ * Payout orders (issue 20; DESIGN section 7): creation (`PayoutIntake`), the supplier's claim queue and
+ * every transition after it. Each transition locks the payout, asks the contract's rule
+ * (`payoutActionRefusal`, the one the console offers buttons by), moves the state with its timeline
+ * row and posts its ledger effect in the same transaction, and writes its audit row.
+ */
+export class PayoutsService {
+  readonly intake: PayoutIntake;
+  readonly createFor: PayoutIntake['createFor'];
+
+  constructor(private readonly deps: PayoutsDeps) {
+    this.intake = new PayoutIntake(deps);
+    this.createFor = this.intake.createFor.bind(this.intake);
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  /**
+   * A supplier claims an awaiting payout onto its least recently used enabled payout account of the
+   * product (-> in progress), its commission fixed from its product settings. Refused when the
+   * supplier is disabled, has no such account or product (noPayoutAccount), already holds the most
+   * payouts in progress the setting PayoutMaxInProgress allows (claimLimit), or its available balance
+   * (its deposit) does not cover the amount (depositShort). Claims of one supplier queue on its row;
+   * claims of one payout on the payout's: the first wins, the others get 409 claimFailed.
+   */
+  async claim(id: number, caller: PayoutCaller) {
+    return this.db.transaction(async (tx) => {
+      const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.userId, caller.userId)).for('update');
+      if (!supplier) throw refused('your account has no supplier record yet', 'notASupplier');
+      if (!supplier.enabled) throw refused(PAYOUT_REFUSALS.supplierOff, 'supplierOff');
+      const payout = await lockPayout(tx, id);
+      if (!payout) throw notFound('no such payout');
+      this.check('claim', caller, payout);
+      const [party] = await tx
+        .select()
+        .from(partyProducts)
+        .where(and(eq(partyProducts.userId, caller.userId), eq(partyProducts.productId, payout.productId)));
+      const [account] = party?.enabled
+        ? await tx
+            .select({ id: resources.id })
+            .from(resources)
+            .where(
+              and(
+                eq(resources.supplierId, supplier.id),
+                eq(resources.productId, payout.productId),
+                eq(resources.state, 0),
+                isNull(resources.deletedAt),
+              ),
+            )
+            .orderBy(sql`${resources.lastAllocatedAt} asc nulls first`, asc(resources.id))
+            .limit(1)
+        : [];
+      if (!party?.enabled || !account) throw refused(PAYOUT_REFUSALS.noPayoutAccount, 'noPayoutAccount');
+      const limit = positiveIntOf(
+        (await readSettings(tx, { PayoutMaxInProgress: DEFAULT_PAYOUT_MAX_IN_PROGRESS as unknown }))
+          .PayoutMaxInProgress,
+        DEFAULT_PAYOUT_MAX_IN_PROGRESS,
+      );
+      const [held] = await tx
+        .select({ n: count() })
+        .from(payouts)
+        .where(and(eq(payouts.supplierId, supplier.id), inArray(payouts.state, [...CLAIMED_PAYOUT_STATES])));
+      if ((held?.n ?? 0) >= limit) {
+        throw new AppError(Code.businessRule, PAYOUT_REFUSALS.claimLimit, { reason: 'claimLimit', limit });
+      }
+      const deposit = await this.deps.ledger.balanceOf(tx, accountCode('supplier', supplier.id, 'available'));
+      if (deposit < payout.amount) throw refused(PAYOUT_REFUSALS.depositShort, 'depositShort');
+      const now = this.now();
+      await tx.update(resources).set({ lastAllocatedAt: now }).where(eq(resources.id, account.id));
+      const moved = await this.move(tx, payout, {
+        to: S.inProgress,
+        kind: 'claimed',
+        actor: caller.actor,
+        note: note('payoutClaimed', { resourceId: account.id }),
+        set: {
+          supplierId: supplier.id,
+          supplierUserId: caller.userId,
+          resourceId: account.id,
+          commission: Number((BigInt(payout.amount) * BigInt(party.commissionRate)) / 10_000n),
+          claimNo: payout.claimNo + 1,
+          claimedAt: now,
+        },
+        now,
+      });
+      await this.audit(tx, caller, 'payouts.claim', payout, { state: moved.state, resourceId: account.id }, now);
+      return answer(moved);
+    });
+  }
+
+  /** Gives a claimed payout back to the queue (in progress -> awaiting): no account, no commission. */
+  async cancelClaim(id: number, caller: PayoutCaller) {
+    return this.act(id, caller, 'cancelClaim', async (tx, payout, now) =>
+      this.move(tx, payout, {
+        to: S.awaiting,
+        kind: 'claimCancelled',
+        actor: caller.actor,
+        note: '',
+        set: { supplierId: null, supplierUserId: null, resourceId: null, commission: null, claimedAt: null },
+        now,
+      }),
+    );
+  }
+
+  /** The supplier paid the payee and names the transfer's UTR (in progress -> submitted). One UTR, one payout. */
+  async submit(id: number, utr: string, caller: PayoutCaller) {
+    try {
+      return await this.act(id, caller, 'submit', async (tx, payout, now) =>
+        this.move(tx, payout, {
+          to: S.submitted,
+          kind: 'submitted',
+          actor: caller.actor,
+          note: note('payoutSubmitted', { utr }),
+          set: { utr, submittedAt: now },
+          now,
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('this UTR already proves another payout', 'utrUsed');
+      throw error;
+    }
+  }
+
+  /**
+   * The hook of the bank SMS match (the records issue): the payee's bank shows the money, so a submitted
+   * payout waits for an admin's confirmation (submitted -> pending confirmation). By the system.
+   */
+  async markPendingConfirmation(id: number, evidence: string, actor: Actor) {
+    return this.db.transaction(async (tx) => {
+      const payout = await lockPayout(tx, id);
+      if (!payout) throw notFound('no such payout');
+      if (payout.state !== S.submitted) throw refused(PAYOUT_REFUSALS.payoutState, 'payoutState');
+      return answer(
+        await this.move(tx, payout, {
+          to: S.pendingConfirmation,
+          kind: 'pendingConfirmation',
+          actor,
+          note: evidence,
+          now: this.now(),
+        }),
+      );
+    });
+  }
+
+  /**
+   * An admin confirms the payee was paid (submitted or pending confirmation -> completed): the merchant's
+   * hold is paid out, the amount plus commission to the supplier, the fee less commission to the platform.
+   */
+  async confirm(id: number, caller: PayoutCaller) {
+    return this.act(id, caller, 'confirm', async (tx, payout, now) => {
+      if (payout.supplierId === null) throw refused(PAYOUT_REFUSALS.payoutState, 'payoutState');
+      await this.deps.ledger.transfer(
+        tx,
+        payoutPaidTransfer(
+          { ...payout, supplierId: payout.supplierId, commission: payout.commission ?? 0 },
+          caller.userId,
+        ),
+      );
+      return this.move(tx, payout, {
+        to: S.completed,
+        kind: 'completed',
+        actor: caller.actor,
+        note: '',
+        set: { completedAt: now },
+        now,
+      });
+    });
+  }
+
+  /**
+   * Reject with a reason. Staff end the payout (-> rejected, the merchant's funds released); the
+   * supplier gives back one it cannot pay (in progress -> rejecting), for staff to decide.
+   */
+  async reject(id: number, reason: string, caller: PayoutCaller) {
+    return this.act(id, caller, 'reject', async (tx, payout, now) => {
+      if (caller.role === 'supplier') {
+        return this.move(tx, payout, { to: S.rejecting, kind: 'rejecting', actor: caller.actor, note: reason, now });
+      }
+      return this.release(tx, payout, S.rejected, 'rejected', reason, caller, now, { rejectReason: reason });
+    });
+  }
+
+  /** Cancel a payout nobody claimed (awaiting -> cancelled): the merchant's funds released. */
+  async cancel(id: number, caller: PayoutCaller) {
+    return this.act(id, caller, 'cancel', async (tx, payout, now) =>
+      this.release(tx, payout, S.cancelled, 'cancelled', '', caller, now, {}),
+    );
+  }
+
+  /** Something is wrong with a payout under way (-> processing exception) until staff resolve it. */
+  async markAbnormal(id: number, reason: string, caller: PayoutCaller) {
+    return this.act(id, caller, 'markAbnormal', async (tx, payout, now) =>
+      this.move(tx, payout, {
+        to: S.processingException,
+        kind: 'markedAbnormal',
+        actor: caller.actor,
+        note: reason,
+        set: { exceptionReason: reason },
+        now,
+      }),
+    );
+  }
+
+  /** Resolve a processing exception: back to its supplier (-> in progress, UTR cleared) or rejected. */
+  async resolve(id: number, to: 'inProgress' | 'rejected', reason: string, caller: PayoutCaller) {
+    return this.act(id, caller, 'resolve', async (tx, payout, now) => {
+      if (to === 'rejected') {
+        return this.release(tx, payout, S.rejected, 'resolved', reason, caller, now, { rejectReason: reason });
+      }
+      return this.move(tx, payout, {
+        to: S.inProgress,
+        kind: 'resolved',
+        actor: caller.actor,
+        note: reason,
+        set: { utr: null, submittedAt: null },
+        now,
+      });
+    });
+  }
+
+  /**
+   * A payout with its timeline and ledger transfers, for whoever may see it: staff any, a merchant its
+   * own, a supplier its own and its team's and any awaiting one (it may claim it). Others get 404.
+   */
+  async getDetail(id: number, caller: Omit<PayoutCaller, 'actor'>) {
+    const [payout] = await this.db.select().from(payouts).where(eq(payouts.id, id));
+    if (!payout || !this.visible(payout, caller)) throw notFound('no such payout');
+    const events = await this.db
+      .select()
+      .from(payoutEvents)
+      .where(eq(payoutEvents.payoutId, id))
+      .orderBy(asc(payoutEvents.id));
+    const transfers = await this.db
+      .select({
+        id: ledgerTransfers.id,
+        type: ledgerTransfers.type,
+        idempotencyKey: ledgerTransfers.idempotencyKey,
+        createdAt: ledgerTransfers.createdAt,
+        account: ledgerAccounts.code,
+        amount: ledgerEntries.amount,
+      })
+      .from(ledgerTransfers)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.transferId, ledgerTransfers.id))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerTransfers.orderCode, payout.orderCode))
+      .orderBy(asc(ledgerTransfers.id), asc(ledgerEntries.id));
+    const own = this.ownAccountPrefix(payout, caller);
+    const byTransfer = new Map<number, PayoutDetailTransfer>();
+    for (const t of transfers) {
+      const entry = byTransfer.get(t.id) ?? {
+        id: t.id,
+        type: t.type,
+        idempotencyKey: t.idempotencyKey,
+        createdAt: t.createdAt.toISOString(),
+        entries: [],
+      };
+      if (own === null || t.account.startsWith(own)) entry.entries.push({ account: t.account, amount: t.amount });
+      byTransfer.set(t.id, entry);
+    }
+    const staff = isStaff(caller.role);
+    return {
+      payout: this.rowOf(payout, caller),
+      timeline: events.map((e) => ({
+        at: e.createdAt.toISOString(),
+        kind: e.kind,
+        fromState: e.fromState,
+        toState: e.toState,
+        actor: staff || inScope(caller.scope, e.actorUserId) ? e.actorAccount : null,
+        note: e.note,
+        noteTemplate: e.noteTemplate,
+      })),
+      transfers: [...byTransfer.values()].filter((t) => t.entries.length > 0),
+    };
+  }
+
+  /** A payout as the console reads it, with the actions the caller may take on it now. */
+  rowOf(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>): PayoutRow {
+    const merchantView = caller.role === 'merchant';
+    return {
+      id: p.id,
+      orderCode: p.orderCode,
+      mchOrderNo: p.merchantOrderNo,
+      merchantId: p.merchantId,
+      productId: p.productId,
+      amount: p.amount,
+      fee: p.fee,
+      commission: merchantView ? null : p.commission,
+      state: p.state,
+      supplierId: merchantView ? null : p.supplierId,
+      resourceId: merchantView ? null : p.resourceId,
+      userName: p.userName,
+      cardNumber: p.cardNumber,
+      ifscCode: p.ifscCode,
+      bankName: p.bankName,
+      bankBranch: p.bankBranch,
+      address: p.address,
+      remark: p.remark,
+      utr: p.utr,
+      rejectReason: p.rejectReason,
+      exceptionReason: p.exceptionReason,
+      createdAt: p.createdAt.toISOString(),
+      claimedAt: p.claimedAt ? p.claimedAt.toISOString() : null,
+      completedAt: p.completedAt ? p.completedAt.toISOString() : null,
+      allowedActions: allowedPayoutActions(caller.role, {
+        state: p.state,
+        claimedByCaller: inScope(caller.scope, p.supplierUserId),
+      }),
+    };
+  }
+
+  // ---- the rules every transition follows ----
+
+  private visible(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>): boolean {
+    if (caller.scope.all) return true;
+    if (caller.role === 'merchant') return inScope(caller.scope, p.merchantUserId);
+    if (caller.role === 'supplier') return p.state === S.awaiting || inScope(caller.scope, p.supplierUserId);
+    return false;
+  }
+
+  /** Whose ledger entries the caller reads: null for staff (all), else its own accounts' prefix. */
+  private ownAccountPrefix(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>): string | null {
+    if (caller.scope.all) return null;
+    if (caller.role === 'merchant') return `merchant:${p.merchantId}:`;
+    if (caller.role === 'supplier' && p.supplierId !== null) return `supplier:${p.supplierId}:`;
+    return '\u0000'; // nothing of anyone else's
+  }
+
+  /** Refuses the action by the contract's rule: 403 by role, 404 when not the caller's, 409/422 by state. */
+  private check(action: PayoutAction, caller: PayoutCaller, payout: PayoutRecord): void {
+    if (action !== 'claim' && !this.visible(payout, caller)) throw notFound('no such payout');
+    const refusal = payoutActionRefusal(action, caller.role, {
+      state: payout.state,
+      claimedByCaller: inScope(caller.scope, payout.supplierUserId),
+    });
+    if (refusal === 'role') throw forbidden();
+    if (refusal === 'notYours') throw notFound('no such payout');
+    if (refusal === 'state') {
+      // A claim or a cancelled claim that lost to another: spec section 8's 'claim failed'.
+      if (action === 'claim' && CLAIMED_PAYOUT_STATES.includes(payout.state as never)) {
+        throw conflict(PAYOUT_REFUSALS.claimFailed, 'claimFailed');
+      }
+      if (action === 'cancelClaim') throw conflict(PAYOUT_REFUSALS.cancelClaimFailed, 'cancelClaimFailed');
+      throw refused(PAYOUT_REFUSALS.payoutState, 'payoutState');
+    }
+  }
+
+  private async act(
+    id: number,
+    caller: PayoutCaller,
+    action: PayoutAction,
+    run: (tx: Tx, payout: PayoutRecord, now: Date) => Promise<PayoutRecord>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const payout = await lockPayout(tx, id);
+      if (!payout) throw notFound('no such payout');
+      this.check(action, caller, payout);
+      const now = this.now();
+      const moved = await run(tx, payout, now);
+      await this.audit(tx, caller, `payouts.${action}` as const, payout, { state: moved.state }, now);
+      return answer(moved);
+    });
+  }
+
+  /** `movePayout` under the caller's lock: a lost compare-and-set cannot happen there, so it is a defect. */
+  private async move(tx: Tx, payout: PayoutRecord, change: Parameters<typeof movePayout>[2]) {
+    const moved = await movePayout(tx, payout, change);
+    if (!moved) throw conflict('someone else acted on this payout first: reload it', 'concurrentChange');
+    return moved;
+  }
+
+  /** Ends a payout unpaid: the merchant's hold released, the day's total given back, the state moved. */
+  private async release(
+    tx: Tx,
+    payout: PayoutRecord,
+    to: number,
+    kind: 'rejected' | 'cancelled' | 'resolved',
+    reason: string,
+    caller: PayoutCaller,
+    now: Date,
+    set: Partial<typeof payouts.$inferInsert>,
+  ) {
+    await this.deps.ledger.transfer(
+      tx,
+      payoutReleaseTransfer(
+        payout,
+        to === S.cancelled ? 'payoutReleaseCancelled' : 'payoutReleaseRejected',
+        caller.userId,
+      ),
+    );
+    await tx.insert(partyDailyDeltas).values({
+      userId: payout.merchantUserId,
+      productId: payout.productId,
+      day: platformDay(payout.createdAt, this.deps.timeZone),
+      count: -1,
+      amount: -payout.amount,
+    });
+    return this.move(tx, payout, { to, kind, actor: caller.actor, note: reason, set, now });
+  }
+
+  private async audit(
+    tx: Tx,
+    caller: PayoutCaller,
+    action: AuditAction,
+    payout: PayoutRecord,
+    after: Record<string, unknown>,
+    now: Date,
+  ) {
+    await writeAudit(
+      tx,
+      caller.actor,
+      { action, target: `payout:${payout.orderCode}`, before: { state: payout.state }, after },
+      now,
+    );
+  }
+}
+
+interface PayoutDetailTransfer {
+  id: number;
+  type: string;
+  idempotencyKey: string;
+  createdAt: string;
+  entries: Array<{ account: string; amount: number }>;
+}

@@ -1,0 +1,366 @@
+import { Code, endpoints, PAYOUT_STATE, PAYOUT_TEXTS, REASON_TEXTS } from '@paydesk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants, partyProducts, payouts, resources, suppliers, users } from '../../db/schema.js';
+import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
+import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { accountCode } from '../ledger/accounts.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { signParams } from '../orders/signature.js';
+
+/**
+ * Issue 20, payouts: the signed create with its funds held, idempotency and refusals; the claim queue
+ * and every transition with its ledger effect (DESIGN sections 5 and 7), by role and by state.
+ */
+const api = endpoints.payouts;
+const S = PAYOUT_STATE;
+let t: TestApp;
+let ledger: LedgerService;
+let merchantId = 0;
+const supplierIds: Record<string, number> = {};
+const auth: Record<string, Auth> = {};
+
+const balance = (code: string) => ledger.balanceOf(t.database.db, code);
+const merchantAvailable = () => balance(accountCode('merchant', merchantId, 'available'));
+const merchantFrozen = () => balance(accountCode('merchant', merchantId, 'frozen'));
+const supplierAvailable = (account: string) => balance(accountCode('supplier', supplierIds[account]!, 'available'));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ledger = new LedgerService({ db: t.database.db, clock: t.clock });
+  const db = t.database.db;
+  const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
+  merchantId = m!.id;
+  const now = t.clock.now();
+  for (const account of ['supplier1', 'agent1']) {
+    const [row] = await db
+      .select({ id: suppliers.id, userId: suppliers.userId })
+      .from(suppliers)
+      .innerJoin(users, eq(users.id, suppliers.userId))
+      .where(eq(users.account, account));
+    supplierIds[account] = row!.id;
+    // Each has a bank payout account (2001), enabled.
+    await db.insert(resources).values({
+      supplierId: row!.id,
+      productId: 2001,
+      kind: 'bankPayout',
+      name: `${account} payout account`,
+      state: 0,
+      details: { accountName: account, cardNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (account === 'agent1') {
+      await db
+        .insert(partyProducts)
+        .values({ userId: row!.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now });
+    }
+  }
+  for (const account of ['supplier1', 'agent1', 'merchant1', 'service']) auth[account] = await t.login(account);
+  auth.admin = await t.loginWithToken2('admin');
+  auth.merchantToken2 = await t.loginWithToken2('merchant1');
+});
+afterAll(() => t.close());
+
+let n = 0;
+/** Merchant1's signed request for a new bank payout of `amount` (minor units). */
+function signedPayout(over: Record<string, string> = {}): Record<string, string> {
+  n += 1;
+  const p: Record<string, string> = {
+    mchId: DEMO_MERCHANT_API.mchId,
+    productId: '2001',
+    mchOrderNo: `PAY${n}`,
+    amount: '100000',
+    userName: 'Asha Rao',
+    cardNumber: '50100234567890',
+    ifscCode: 'HDFC0001234',
+    bankName: 'HDFC Bank',
+    bankBranch: 'Koramangala',
+    address: '12 MG Road, Bengaluru',
+    ...over,
+  };
+  return { ...p, sign: signParams(p, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') };
+}
+/** merchant1's fee on 2001 (demo): 1.50 % plus 5.00. */
+const feeOf = (amount: number) => Math.floor((amount * 150) / 10_000) + 500;
+
+async function createPayout(amount = 100_000): Promise<{ id: number; orderCode: string }> {
+  const res = await t.call(api.create, signedPayout({ amount: String(amount) }));
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  const [row] = await t.database.db.select().from(payouts).where(eq(payouts.orderCode, res.body.data.orderCode));
+  return { id: row!.id, orderCode: row!.orderCode };
+}
+
+describe('creating a payout (signed merchant API)', () => {
+  it('holds the amount plus the fee from the merchant’s balance; the same request again answers the same payout', async () => {
+    const available = await merchantAvailable();
+    const frozen = await merchantFrozen();
+    const request = signedPayout({ amount: '100000' });
+    const res = await t.call(api.create, request);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      amount: 100_000,
+      fee: feeOf(100_000),
+      state: S.awaiting,
+      stateName: 'awaiting',
+    });
+    expect(res.body.data.orderCode).toMatch(/^P\d{12}\d{8}$/);
+    expect(await merchantAvailable()).toBe(available - 100_000 - feeOf(100_000));
+    expect(await merchantFrozen()).toBe(frozen + 100_000 + feeOf(100_000));
+
+    const again = await t.call(api.create, request);
+    expect(again.body.data.orderCode).toBe(res.body.data.orderCode);
+    expect(await merchantAvailable()).toBe(available - 100_000 - feeOf(100_000));
+
+    // The same mchOrderNo with other content: 2005, nothing moved.
+    const before = await snapshot(t.database);
+    const other = signedPayout({ mchOrderNo: request.mchOrderNo!, amount: '100001' });
+    const refused = await t.call(api.create, other);
+    expect(refused.body.code).toBe(Code.duplicateOrderNo);
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('refuses a payout the balance cannot cover with 2013 and its text, and moves nothing', async () => {
+    const available = await merchantAvailable();
+    const before = await snapshot(t.database);
+    const res = await t.call(api.create, signedPayout({ amount: String(Math.min(available, 5_000_000)) }));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: Code.insufficientBalance,
+      msg: 'balance not enough for the payout amount plus its fee',
+    });
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('refuses missing payee fields and a bad IFSC with the spec’s texts, and a product the merchant lacks with 2004', async () => {
+    const { userName: _u, bankBranch: _b, ...missing } = signedPayout();
+    const res = await t.call(api.create, missing);
+    expect(res.status).toBe(400);
+    const issues = res.body.data.issues as Array<{ path: string; message: string }>;
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'userName', message: PAYOUT_TEXTS.required },
+        { path: 'bankBranch', message: PAYOUT_TEXTS.required },
+      ]),
+    );
+    const ifsc = await t.call(api.create, signedPayout({ ifscCode: 'HDFC1001234' }));
+    expect(ifsc.body.data.issues).toEqual([{ path: 'ifscCode', message: 'invalid IFSC format' }]);
+    const card = await t.call(api.create, signedPayout({ cardNumber: '1234-5678' }));
+    expect(card.body.data.issues).toEqual([
+      { path: 'cardNumber', message: 'card number must be digits only, at most 20' },
+    ]);
+    const collection = await t.call(api.create, signedPayout({ productId: '1001' }));
+    expect(collection.status).toBe(400);
+    const notEnabled = await t.call(api.create, signedPayout({ productId: '2002' }));
+    expect(notEnabled.body.code).toBe(Code.productUnavailable);
+    const badSign = await t.call(api.create, { ...signedPayout(), amount: '100002' });
+    expect(badSign.body.code).toBe(Code.badSignature);
+  });
+
+  it('concurrent payouts that together exceed the balance: none overdraws, the rest are refused, the ledger checks clean', async () => {
+    const available = await merchantAvailable();
+    const amount = 40_000;
+    const held = amount + feeOf(amount);
+    const fit = Math.floor(available / held);
+    const tries = fit + 4;
+    const results = await Promise.all(
+      Array.from({ length: tries }, () => t.call(api.create, signedPayout({ amount: String(amount) }))),
+    );
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(fit);
+    expect(codes.filter((c) => c === Code.insufficientBalance)).toHaveLength(tries - fit);
+    expect(await merchantAvailable()).toBe(available - fit * held);
+    expect(await ledger.check()).toEqual({ ok: true, violations: [] });
+    // Give the money back for the tests after this one.
+    for (const r of results.filter((x) => x.body.code === 200)) {
+      const [row] = await t.database.db.select().from(payouts).where(eq(payouts.orderCode, r.body.data.orderCode));
+      expect((await t.call(api.cancel, { orderId: row!.id }, auth.merchant1)).body.code).toBe(200);
+    }
+    expect(await merchantAvailable()).toBe(available);
+  });
+});
+
+describe('the claim queue and the transitions', () => {
+  it('two suppliers claim one payout at once: exactly one wins, the other gets 409 claim failed', async () => {
+    const { id } = await createPayout(20_000);
+    const [a, b] = await Promise.all([
+      t.call(api.claimOrder, { orderId: id }, auth.supplier1),
+      t.call(api.claimOrder, { orderId: id }, auth.agent1),
+    ]);
+    const codes = [a!.body.code, b!.body.code].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = a!.body.code === 409 ? a! : b!;
+    expect(loser.body).toMatchObject({
+      msg: 'claim failed: another supplier claimed it first',
+      data: { reason: 'claimFailed' },
+    });
+    expect(REASON_TEXTS.claimFailed['en-US']).toBe('claim failed: another supplier claimed it first');
+    const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, id));
+    expect(row!.state).toBe(S.inProgress);
+  });
+
+  it('claim (the spec’s ?orderId), submit the UTR, confirm: the merchant’s hold pays the supplier amount plus commission and the platform fee less commission', async () => {
+    const amount = 30_000;
+    const { id, orderCode } = await createPayout(amount);
+    const frozen = await merchantFrozen();
+    const supplier = await supplierAvailable('supplier1');
+    const revenue = await ledger.revenue(t.database.db);
+
+    // The spec writes the claim with its id in the query string.
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `${api.claimOrder.path}?orderId=${id}`,
+      headers: { token: auth.supplier1!.token! },
+    });
+    expect(claimed.json()).toMatchObject({ code: 200, data: { orderId: id, orderCode, state: S.inProgress } });
+    // Another supplier may not touch it; the merchant may not submit; staff may not confirm before the UTR.
+    expect((await t.call(api.submit, { orderId: id, utr: 'UTR000111222' }, auth.agent1)).status).toBe(404);
+    expect((await t.call(api.submit, { orderId: id, utr: 'UTR000111222' }, auth.merchant1)).status).toBe(403);
+    const early = await t.call(api.confirm, { orderId: id }, auth.admin);
+    expect(early.body).toMatchObject({ code: 422, data: { reason: 'payoutState' } });
+
+    expect((await t.call(api.submit, { orderId: id, utr: 'UTR000111222' }, auth.supplier1)).body.data.state).toBe(
+      S.submitted,
+    );
+    // One UTR proves one payout.
+    const second = await createPayout(amount);
+    await t.call(api.claimOrder, { orderId: second.id }, auth.supplier1);
+    const reused = await t.call(api.submit, { orderId: second.id, utr: 'UTR000111222' }, auth.supplier1);
+    expect(reused.body).toMatchObject({ code: 409, data: { reason: 'utrUsed' } });
+
+    // Confirming needs token2 and an admin.
+    expect((await t.call(api.confirm, { orderId: id }, auth.service)).status).toBe(403);
+    const confirmed = await t.call(api.confirm, { orderId: id }, auth.admin);
+    expect(confirmed.body.data.state).toBe(S.completed);
+    const fee = feeOf(amount);
+    const commission = Math.floor((amount * 100) / 10_000);
+    // The first's hold paid out, the second's (same amount) still held.
+    expect(await merchantFrozen()).toBe(frozen - (amount + fee) + (amount + fee));
+    expect(await supplierAvailable('supplier1')).toBe(supplier + amount + commission);
+    expect(await ledger.revenue(t.database.db)).toBe(revenue + fee - commission);
+    expect(await ledger.check()).toEqual({ ok: true, violations: [] });
+
+    // The detail tells the story; the merchant sees its own entries only.
+    const detail = await t.call(api.getDetail, { orderId: id }, auth.merchant1);
+    expect(detail.body.data.timeline.map((e: { kind: string }) => e.kind)).toEqual([
+      'created',
+      'claimed',
+      'submitted',
+      'completed',
+    ]);
+    expect(detail.body.data.payout).toMatchObject({ utr: 'UTR000111222', commission: null, supplierId: null });
+    for (const transfer of detail.body.data.transfers) {
+      for (const e of transfer.entries) expect(e.account).toMatch(new RegExp(`^merchant:${merchantId}:`));
+    }
+    // Confirmed once: again is refused and nothing moves.
+    const before = await snapshot(t.database);
+    expect((await t.call(api.confirm, { orderId: id }, auth.admin)).body.data.reason).toBe('payoutState');
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('a supplier gives back a payout (rejecting); staff reject it and the merchant’s funds come back', async () => {
+    const available = await merchantAvailable();
+    const { id } = await createPayout(25_000);
+    await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+    const back = await t.call(api.reject, { orderId: id, rejectReason: 'payee account closed' }, auth.agent1);
+    expect(back.body.data.state).toBe(S.rejecting);
+    // The supplier cannot end it itself.
+    expect((await t.call(api.reject, { orderId: id, rejectReason: 'again' }, auth.agent1)).body.data.reason).toBe(
+      'payoutState',
+    );
+    const rejected = await t.call(api.reject, { orderId: id, rejectReason: 'payee account closed' }, auth.service);
+    expect(rejected.body.data.state).toBe(S.rejected);
+    expect(await merchantAvailable()).toBe(available);
+    const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, id));
+    expect(row!.rejectReason).toBe('payee account closed');
+  });
+
+  it('a merchant cancels its payout before anyone claims it, not after; the claim given back makes it cancellable again', async () => {
+    const available = await merchantAvailable();
+    const { id } = await createPayout(15_000);
+    await t.call(api.claimOrder, { orderId: id }, auth.supplier1);
+    const late = await t.call(api.cancel, { orderId: id }, auth.merchant1);
+    expect(late.body).toMatchObject({ code: 422, data: { reason: 'payoutState' } });
+    expect((await t.call(api.cancelClaim, { orderId: id }, auth.supplier1)).body.data.state).toBe(S.awaiting);
+    // A second cancel-claim lost to the first: 409 cancel-claim failed.
+    expect((await t.call(api.cancelClaim, { orderId: id }, auth.supplier1)).body.data.reason).toBe('cancelClaimFailed');
+    expect((await t.call(api.cancel, { orderId: id }, auth.merchant1)).body.data.state).toBe(S.cancelled);
+    expect(await merchantAvailable()).toBe(available);
+  });
+
+  it('mark abnormal, then resolve back to the supplier or to rejected (funds back)', async () => {
+    const available = await merchantAvailable();
+    const one = await createPayout(12_000);
+    const two = await createPayout(13_000);
+    for (const p of [one, two]) {
+      await t.call(api.claimOrder, { orderId: p.id }, auth.supplier1);
+      await t.call(api.submit, { orderId: p.id, utr: `UTRX${p.id}000` }, auth.supplier1);
+      const marked = await t.call(
+        api.markAbnormal,
+        { orderId: p.id, reason: 'payee says nothing arrived' },
+        auth.service,
+      );
+      expect(marked.body.data.state).toBe(S.processingException);
+    }
+    // Resolving needs an admin with token2.
+    expect((await t.call(api.resolve, { orderId: one.id, to: 'inProgress', reason: 'x' }, auth.supplier1)).status).toBe(
+      403,
+    );
+    const back = await t.call(
+      api.resolve,
+      { orderId: one.id, to: 'inProgress', reason: 'bank confirms the transfer failed' },
+      auth.admin,
+    );
+    expect(back.body.data.state).toBe(S.inProgress);
+    const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, one.id));
+    expect(row).toMatchObject({ utr: null, exceptionReason: 'payee says nothing arrived' });
+    const ended = await t.call(
+      api.resolve,
+      { orderId: two.id, to: 'rejected', reason: 'payee details wrong' },
+      auth.admin,
+    );
+    expect(ended.body.data.state).toBe(S.rejected);
+    // one is still held (in progress), two came back.
+    expect(await merchantAvailable()).toBe(available - 12_000 - feeOf(12_000));
+    expect(await ledger.check()).toEqual({ ok: true, violations: [] });
+  });
+
+  it('a supplier without deposit, account or room is refused with its reason and nothing moves', async () => {
+    const { id } = await createPayout(10_000);
+    const db = t.database.db;
+    await db.update(resources).set({ state: 1 }).where(eq(resources.supplierId, supplierIds.agent1!));
+    const before = await snapshot(t.database);
+    const noAccount = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+    expect(noAccount.body).toMatchObject({ code: 422, data: { reason: 'noPayoutAccount' } });
+    expect(await snapshot(t.database)).toBe(before);
+    await db.update(resources).set({ state: 0 }).where(eq(resources.supplierId, supplierIds.agent1!));
+    // A merchant and staff do not claim.
+    expect((await t.call(api.claimOrder, { orderId: id }, auth.merchant1)).status).toBe(403);
+    expect((await t.call(api.claimOrder, { orderId: id }, auth.admin)).status).toBe(403);
+  });
+});
+
+describe('creating in the console', () => {
+  it('a merchant creates a payout with token2 under the API’s rules; without token2 it is asked for', async () => {
+    const body = {
+      productId: '2001',
+      mchOrderNo: 'CONSOLE1',
+      amount: '11000',
+      userName: 'Ravi Kumar',
+      cardNumber: '123456789012',
+      ifscCode: 'SBIN0001234',
+      bankBranch: 'Indiranagar',
+      address: '4 Park Street',
+    };
+    expect((await t.call(api.createInConsole, body, auth.merchant1)).body.code).toBe(1024);
+    const res = await t.call(api.createInConsole, body, auth.merchantToken2);
+    expect(res.body).toMatchObject({ code: 200, data: { amount: 11_000, state: S.awaiting } });
+    const missing = await t.call(
+      api.createInConsole,
+      { ...body, mchOrderNo: 'CONSOLE2', address: '' },
+      auth.merchantToken2,
+    );
+    expect(missing.body.data.issues).toEqual([{ path: 'address', message: PAYOUT_TEXTS.required }]);
+    expect((await t.call(api.createInConsole, body, auth.supplier1)).status).toBe(403);
+  });
+});

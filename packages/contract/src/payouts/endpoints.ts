@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../common/endpoint.js';
+import { queryIdSchema } from '../common/paging.js';
+import { timelineEntrySchema } from '../orders/endpoints.js';
+import { consolePayoutRequest, createPayoutRequest, payoutAnswer } from './merchant-api.js';
+import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS } from './states.js';
+
+/**
+ * One payout as the console reads it: its fields and the actions the caller may take on it now
+ * (`allowedPayoutActions` for the caller), which are the buttons the console offers.
+ */
+export const payoutRowSchema = z.object({
+  id: z.number().int(),
+  orderCode: z.string(),
+  mchOrderNo: z.string(),
+  merchantId: z.number().int(),
+  productId: z.number().int(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  /** The supplier's commission, fixed when it claims; null before, and for the merchant. */
+  commission: z.number().int().nullable(),
+  state: z.number().int(),
+  supplierId: z.number().int().nullable(),
+  resourceId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  ifscCode: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankBranch: z.string().nullable(),
+  address: z.string().nullable(),
+  remark: z.string().nullable(),
+  utr: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  exceptionReason: z.string().nullable(),
+  createdAt: z.string(),
+  claimedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  allowedActions: z.array(z.enum(PAYOUT_ACTIONS)),
+});
+export type PayoutRow = z.infer<typeof payoutRowSchema>;
+
+export const payoutDetailSchema = z.object({
+  payout: payoutRowSchema,
+  timeline: z.array(timelineEntrySchema),
+  /** The payout's ledger transfers; a merchant or supplier gets only the entries of its own accounts. */
+  transfers: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      idempotencyKey: z.string(),
+      createdAt: z.string(),
+      entries: z.array(z.object({ account: z.string(), amount: z.number().int() })),
+    }),
+  ),
+});
+
+/** The spec's `?orderId` (the payout's id), sent in the body or, as the spec writes it, in the query. */
+const orderIdInput = z.strictObject({ orderId: queryIdSchema });
+const reason = (what: string) =>
+  z.string().trim().min(1, `enter the ${what}`).max(256, `the ${what} is at most 256 characters`);
+const stateAnswer = z.object({ orderId: z.number().int(), orderCode: z.string(), state: z.number().int() });
+
+/** Payout orders (issue 20): the merchant API's create, the console's creation, the claim queue and every action. */
+export const payoutsEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/api/payout/create',
+    summary:
+      'Merchant API: create a payout (signed like order create; JSON or form-encoded); the amount plus the fee is held from the balance',
+    input: createPayoutRequest,
+    output: payoutAnswer,
+    example: {
+      mchId: '10001',
+      productId: '2001',
+      mchOrderNo: 'P20261127001',
+      amount: '150000',
+      notifyUrl: 'https://merchant.example/payout-notify',
+      userName: 'Asha Rao',
+      cardNumber: '50100234567890',
+      ifscCode: 'HDFC0001234',
+      bankName: 'HDFC Bank',
+      bankBranch: 'Koramangala',
+      address: '12 MG Road, Bengaluru',
+      sign: 'C1B0E8F4A1D2C3B4A5968778695A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A',
+    },
+    access: 'public',
+    token2: false,
+    scope: 'none',
+    rateLimit: { max: 6000, timeWindowMs: 60_000 },
+  }),
+  createInConsole: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/create',
+    summary:
+      'A merchant creates a payout in the console (the API’s rules and texts; the session stands for the signature)',
+    input: consolePayoutRequest,
+    output: payoutAnswer,
+    example: {
+      productId: '2001',
+      mchOrderNo: 'P20261127002',
+      amount: '150000',
+      userName: 'Asha Rao',
+      cardNumber: '50100234567890',
+      ifscCode: 'HDFC0001234',
+      bankBranch: 'Koramangala',
+      address: '12 MG Road, Bengaluru',
+    },
+    access: ['merchant'],
+    token2: true,
+    scope: 'self',
+  }),
+  getDetail: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrder/getDetail',
+    summary: 'A payout with its timeline and ledger transfers (a supplier sees an awaiting payout it may claim)',
+    input: orderIdInput,
+    output: payoutDetailSchema,
+    example: { orderId: 1 },
+    access: ['superAdmin', 'admin', 'customerService', 'technicalMaintenance', 'supplier', 'merchant'],
+    token2: false,
+    scope: 'owned',
+    team: true,
+  }),
+  claimOrder: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrderClaim/claimOrder',
+    summary:
+      'A supplier claims an awaiting payout (-> in progress) onto its enabled payout account of the product; the first claim wins, the others get 409',
+    input: orderIdInput,
+    output: stateAnswer,
+    example: { orderId: 1 },
+    access: PAYOUT_ACTION_ROLES.claim,
+    token2: false,
+    scope: 'self',
+    bodyFromQuery: true,
+  }),
+  cancelClaim: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrderClaim/cancelClaim',
+    summary: 'Give a claimed payout back to the queue (in progress -> awaiting)',
+    input: orderIdInput,
+    output: stateAnswer,
+    example: { orderId: 1 },
+    access: PAYOUT_ACTION_ROLES.cancelClaim,
+    token2: false,
+    scope: 'owned',
+    bodyFromQuery: true,
+  }),
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/submit',
+    summary: 'The supplier paid the payee: it submits the UTR (USDT: the transaction hash) (in progress -> submitted)',
+    input: z.strictObject({
+      orderId: queryIdSchema,
+      utr: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{6,128}$/, 'the UTR is 6 to 128 letters or digits (USDT: the transaction hash)'),
+    }),
+    output: stateAnswer,
+    example: { orderId: 1, utr: '432112345678' },
+    access: PAYOUT_ACTION_ROLES.submit,
+    token2: false,
+    scope: 'owned',
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/confirm',
+    summary:
+      'An admin confirms a submitted payout (-> completed): the merchant’s hold is paid out to the supplier with its commission, the fee to the platform',
+    input: orderIdInput,
+    output: stateAnswer,
+    example: { orderId: 1 },
+    access: PAYOUT_ACTION_ROLES.confirm,
+    token2: true,
+    scope: 'owned',
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/reject',
+    summary:
+      'Reject with a reason: staff end it (-> rejected, the merchant’s funds released); the supplier gives back one it cannot pay (-> rejecting)',
+    input: z.strictObject({ orderId: queryIdSchema, rejectReason: reason('reason') }),
+    output: stateAnswer,
+    example: { orderId: 1, rejectReason: 'account closed' },
+    access: PAYOUT_ACTION_ROLES.reject,
+    token2: false,
+    scope: 'owned',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/cancel',
+    summary: 'Cancel a payout nobody claimed yet (-> cancelled, the merchant’s funds released)',
+    input: orderIdInput,
+    output: stateAnswer,
+    example: { orderId: 1 },
+    access: PAYOUT_ACTION_ROLES.cancel,
+    token2: false,
+    scope: 'owned',
+  }),
+  markAbnormal: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/markAbnormal',
+    summary: 'Mark a payout in progress or submitted abnormal with a reason (-> processing exception)',
+    input: z.strictObject({ orderId: queryIdSchema, reason: reason('reason') }),
+    output: stateAnswer,
+    example: { orderId: 1, reason: 'payee says nothing arrived' },
+    access: PAYOUT_ACTION_ROLES.markAbnormal,
+    token2: false,
+    scope: 'owned',
+  }),
+  resolve: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/payoutOrder/resolve',
+    summary:
+      'Resolve a processing exception: back to the supplier (-> in progress) or rejected (the merchant’s funds released)',
+    input: z.strictObject({
+      orderId: queryIdSchema,
+      to: z.enum(['inProgress', 'rejected'], 'to is inProgress or rejected'),
+      reason: reason('reason'),
+    }),
+    output: stateAnswer,
+    example: { orderId: 1, to: 'inProgress', reason: 'payee confirmed receipt' },
+    access: PAYOUT_ACTION_ROLES.resolve,
+    token2: true,
+    scope: 'owned',
+  }),
+} as const;

@@ -1,0 +1,139 @@
+import type { Role } from '../common/roles.js';
+
+/**
+ * Payout order states (DESIGN section 7; labels of spec section 4). The codes travel on the wire and in
+ * the database; the console shows `payouts:state.<code>` in the user's language.
+ */
+export const PAYOUT_STATE = {
+  awaiting: 0,
+  /** Taken into a batch or handed to a gateway, not yet sent. */
+  preparing: 1,
+  inProgress: 2,
+  completed: 3,
+  cancelled: 4,
+  /** The supplier gave it back as unpayable: staff reject it (or resolve it otherwise). */
+  rejecting: 5,
+  rejected: 6,
+  /** The payee's bank shows the money (bank SMS matched): waiting for an admin to confirm. */
+  pendingConfirmation: 7,
+  /** The supplier paid and submitted the UTR. */
+  submitted: 8,
+  processingException: 9,
+} as const;
+export type PayoutStateName = keyof typeof PAYOUT_STATE;
+export type PayoutState = (typeof PAYOUT_STATE)[PayoutStateName];
+export const PAYOUT_STATES = Object.values(PAYOUT_STATE) as PayoutState[];
+
+/** States a payout leaves no more: its funds are settled (paid out or back with the merchant). */
+export const FINAL_PAYOUT_STATES: readonly PayoutState[] = [
+  PAYOUT_STATE.completed,
+  PAYOUT_STATE.cancelled,
+  PAYOUT_STATE.rejected,
+];
+
+/** States in which a supplier holds the payout (counted against its limit of payouts in progress). */
+export const CLAIMED_PAYOUT_STATES: readonly PayoutState[] = [
+  PAYOUT_STATE.inProgress,
+  PAYOUT_STATE.submitted,
+  PAYOUT_STATE.pendingConfirmation,
+  PAYOUT_STATE.rejecting,
+  PAYOUT_STATE.processingException,
+];
+
+/** The payout actions (spec section 4: claim or cancel claim, reject with a reason; DESIGN section 7). */
+export const PAYOUT_ACTIONS = [
+  'claim',
+  'cancelClaim',
+  'submit',
+  'confirm',
+  'reject',
+  'cancel',
+  'markAbnormal',
+  'resolve',
+] as const;
+export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
+
+const S = PAYOUT_STATE;
+const STAFF_ACTORS = ['superAdmin', 'admin', 'customerService'] as const satisfies readonly Role[];
+
+/**
+ * The states each action may start from. `reject` by a supplier gives the payout back (-> rejecting);
+ * by staff it ends it (-> rejected, the merchant's funds released).
+ */
+export const PAYOUT_ACTION_FROM: Readonly<Record<PayoutAction, readonly PayoutState[]>> = {
+  claim: [S.awaiting],
+  cancelClaim: [S.inProgress],
+  submit: [S.inProgress],
+  confirm: [S.submitted, S.pendingConfirmation],
+  reject: [S.awaiting, S.inProgress, S.submitted, S.pendingConfirmation, S.rejecting, S.processingException],
+  cancel: [S.awaiting],
+  markAbnormal: [S.inProgress, S.submitted, S.pendingConfirmation],
+  resolve: [S.processingException],
+};
+
+/** The roles each action is open to (a supplier acts on the payouts it claimed, a merchant on its own). */
+export const PAYOUT_ACTION_ROLES: Readonly<Record<PayoutAction, readonly Role[]>> = {
+  claim: ['supplier'],
+  cancelClaim: [...STAFF_ACTORS, 'supplier'],
+  submit: ['supplier'],
+  confirm: ['superAdmin', 'admin'],
+  reject: [...STAFF_ACTORS, 'supplier'],
+  cancel: [...STAFF_ACTORS, 'merchant'],
+  markAbnormal: [...STAFF_ACTORS, 'supplier'],
+  resolve: ['superAdmin', 'admin'],
+};
+
+/** States a supplier's `reject` starts from (it gives back what it holds; staff decide the rest). */
+export const SUPPLIER_REJECT_FROM: readonly PayoutState[] = [S.inProgress];
+
+/** What of a payout the action rule reads (a database record or a row the console holds). */
+export interface PayoutActionFacts {
+  state: number;
+  /** Whether the caller is the supplier that claimed it (its console account or its team's). */
+  claimedByCaller: boolean;
+}
+
+/** Why an action is refused: the role (403), or the payout's state or holder (422). */
+export type PayoutActionRefusal = 'role' | 'state' | 'notYours';
+
+/**
+ * THE rule of the payout actions: null when `role` may take `action` on the payout now, else why not.
+ * The server refuses with it and answers `allowedActions` on every row by it, so the console offers
+ * exactly what the server accepts.
+ */
+export function payoutActionRefusal(
+  action: PayoutAction,
+  role: Role | null | undefined,
+  payout: PayoutActionFacts,
+): PayoutActionRefusal | null {
+  if (!role || !PAYOUT_ACTION_ROLES[action].includes(role)) return 'role';
+  const from: readonly number[] =
+    role === 'supplier' && action === 'reject' ? SUPPLIER_REJECT_FROM : PAYOUT_ACTION_FROM[action];
+  if (!from.includes(payout.state)) return 'state';
+  // A supplier acts only on what it claimed (claim itself is on an unclaimed payout).
+  if (role === 'supplier' && action !== 'claim' && !payout.claimedByCaller) return 'notYours';
+  return null;
+}
+
+/** The actions `role` may take on the payout now (the `allowedActions` of a payout row). */
+export function allowedPayoutActions(role: Role | null | undefined, payout: PayoutActionFacts): PayoutAction[] {
+  return PAYOUT_ACTIONS.filter((action) => payoutActionRefusal(action, role, payout) === null);
+}
+
+/**
+ * What a payout's timeline records (payout_events.kind); the console shows `payouts:timeline.<kind>`.
+ */
+export const PAYOUT_EVENT_KINDS = [
+  'created',
+  'claimed',
+  'claimCancelled',
+  'submitted',
+  'pendingConfirmation',
+  'completed',
+  'rejecting',
+  'rejected',
+  'cancelled',
+  'markedAbnormal',
+  'resolved',
+] as const;
+export type PayoutEventKind = (typeof PAYOUT_EVENT_KINDS)[number];
