@@ -91,7 +91,14 @@ describe('the fake gateway’s webhooks, verified and parsed', () => {
       amount: 99_900,
       status: { state: 'completed', gatewayStatus: 'processed', utr: expect.stringMatching(/^\d{12}$/), reason: null },
     });
-    expect(gateway.webhooks.find((w) => w.payoutId === gatewayId)).toMatchObject({ httpStatus: 200, error: null });
+    // The fake records the receiver's answer once it has read it.
+    const delivery = await waitFor(
+      'the delivery recorded',
+      async () => gateway.webhooks.find((w) => w.payoutId === gatewayId),
+      (w) => w !== undefined && w.httpStatus !== null,
+      3000,
+    );
+    expect(delivery).toMatchObject({ event: 'payout.processed', httpStatus: 200, error: null });
   });
 
   it('reads payout.failed and payout.reversed with the reason', async () => {
