@@ -23,6 +23,7 @@ export * from './orders/endpoints.js';
 export * from './orders/merchant-api.js';
 export * from './orders/profile.js';
 export * from './orders/states.js';
+export * from './payouts/bank-file-texts.js';
 export * from './payouts/endpoints.js';
 export * from './payouts/merchant-api.js';
 export * from './payouts/states.js';

@@ -1,5 +1,6 @@
 import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/merchant-api.js';
 import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
+import { BANK_FILE_REASON_TEXTS } from '../payouts/bank-file-texts.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
 import type { ResourceActionRefusal } from '../resources/actions.js';
 import type { CodeValue } from './codes.js';
@@ -449,6 +450,8 @@ export const REASON_TEXTS = {
     'zh-TW': '此商戶沒有已啟用的代收產品',
     'en-US': 'No collection product is enabled for this merchant',
   },
+  // ---- bank files of batch payouts (export and result upload; declared in payouts/bank-file-texts.ts) ----
+  ...BANK_FILE_REASON_TEXTS,
   // ---- callbacks ----
   callbackPending: {
     'zh-CN': '回调仍在投递中，不能删除：请等它成功或失败',
