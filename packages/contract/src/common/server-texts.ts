@@ -517,9 +517,9 @@ export const REASON_TEXTS = {
     'en-US': 'cancel-claim failed: the payout changed meanwhile',
   },
   claimLimit: {
-    'zh-CN': '您已有 {{limit}} 笔代付在处理中，请先完成',
-    'zh-TW': '您已有 {{limit}} 筆代付在處理中，請先完成',
-    'en-US': 'you already hold {{limit}} payouts in progress: finish one first',
+    'zh-CN': '您处理中的代付已达上限，请先完成一笔',
+    'zh-TW': '您處理中的代付已達上限，請先完成一筆',
+    'en-US': 'you already hold as many payouts in progress as allowed: finish one first',
   },
   noPayoutAccount: {
     'zh-CN': '该产品未对您开通，或您没有启用的该产品代付账户',

@@ -155,6 +155,7 @@ export const payoutsEndpoints = {
       utr: z
         .string()
         .trim()
+        .max(128, 'the UTR is 6 to 128 letters or digits (USDT: the transaction hash)')
         .regex(/^[A-Za-z0-9]{6,128}$/, 'the UTR is 6 to 128 letters or digits (USDT: the transaction hash)'),
     }),
     output: stateAnswer,

@@ -124,7 +124,10 @@ export class PayoutsService {
         .from(payouts)
         .where(and(eq(payouts.supplierId, supplier.id), inArray(payouts.state, [...CLAIMED_PAYOUT_STATES])));
       if ((held?.n ?? 0) >= limit) {
-        throw new AppError(Code.businessRule, PAYOUT_REFUSALS.claimLimit, { reason: 'claimLimit', limit });
+        throw new AppError(Code.businessRule, `${PAYOUT_REFUSALS.claimLimit} (${limit})`, {
+          reason: 'claimLimit',
+          limit,
+        });
       }
       const deposit = await this.deps.ledger.balanceOf(tx, accountCode('supplier', supplier.id, 'available'));
       if (deposit < payout.amount) throw refused(PAYOUT_REFUSALS.depositShort, 'depositShort');
