@@ -13,18 +13,20 @@ export const MERCHANT_QUERY_TEXTS = {
   oneKey: 'send exactly one of mchOrderNo and orderCode',
 } as const;
 
-const signedFields = createOrderRequest.pick({ mchId: true, signType: true, sign: true });
+const { mchId, signType, sign } = createOrderRequest.shape;
 
 /** POST /v1.0/api/order/query: one order of the caller's, by its mchOrderNo or by its orderCode (one of them). */
 export const queryOrderRequest = z
   .strictObject({
-    ...signedFields.shape,
+    mchId,
     mchOrderNo: createOrderRequest.shape.mchOrderNo.optional(),
     orderCode: z
       .string()
       .max(40, MERCHANT_QUERY_TEXTS.orderCode)
       .regex(/^[A-Z0-9]{6,40}$/, MERCHANT_QUERY_TEXTS.orderCode)
       .optional(),
+    signType,
+    sign,
   })
   .refine((v) => (v.mchOrderNo === undefined) !== (v.orderCode === undefined), {
     message: MERCHANT_QUERY_TEXTS.oneKey,
@@ -57,7 +59,7 @@ export const queryOrderAnswer = z.object({
 export type QueryOrderAnswer = z.infer<typeof queryOrderAnswer>;
 
 /** POST /v1.0/api/balance/query: the caller's balance. */
-export const queryBalanceRequest = z.strictObject(signedFields.shape);
+export const queryBalanceRequest = z.strictObject({ mchId, signType, sign });
 export type QueryBalanceRequest = z.input<typeof queryBalanceRequest>;
 
 /** The currency of merchant balances: the ledger keeps them in 1/100 of it. */
