@@ -21,6 +21,7 @@ export * from './merchants/endpoints.js';
 export * from './messages/endpoints.js';
 export * from './orders/endpoints.js';
 export * from './orders/merchant-api.js';
+export * from './orders/merchant-queries.js';
 export * from './orders/profile.js';
 export * from './orders/states.js';
 export * from './payouts/bank-file-texts.js';

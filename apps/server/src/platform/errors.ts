@@ -36,6 +36,15 @@ export const invalid = (issues: Issue[], reason?: Reason) =>
 export const catalogued = (code: CodeValue, data: RefusalData = null) =>
   new AppError(code, codeCatalogue[code].message, data);
 
+/**
+ * A refusal of the merchant API (codes 2001..2099) by its catalogue name, with the catalogue's message
+ * unless the call needs a plainer one (the limits it broke); `data.orderCode` names an order it made.
+ */
+export const apiError = (code: keyof typeof Code, message?: string, data: { orderCode?: string } | null = null) => {
+  const value = Code[code];
+  return new AppError(value, message ?? codeCatalogue[value].message, data);
+};
+
 /** A session whose authenticator is not confirmed yet may only bind it. */
 export const BIND_REQUIRED = {
   message: 'confirm your authenticator first',

@@ -22,6 +22,7 @@ import {
   orderUploadForm,
   payeeSchema,
 } from './merchant-api.js';
+import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
 import { ACTION_ROLES, ORDER_ACTIONS, ORDER_MARKS, ORDER_STATES } from './states.js';
 
 /** Who reads collection orders: staff, a supplier its team's, a merchant its own. */
@@ -243,6 +244,35 @@ export const ordersEndpoints = {
       subject: 'Top-up',
       sign: 'C1B0E8F4A1D2C3B4A5968778695A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A',
     },
+    access: 'public',
+    token2: false,
+    scope: 'none',
+    rateLimit: { max: 6000, timeWindowMs: 60_000 },
+  }),
+  query: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/api/order/query',
+    summary:
+      'Merchant API: one of your collection orders by mchOrderNo or orderCode (exactly one), signed like create: state, amounts, fee, UTR, times, callback id',
+    input: queryOrderRequest,
+    output: queryOrderAnswer,
+    example: {
+      mchId: '10001',
+      mchOrderNo: 'A20261123001',
+      sign: 'A31AE43AD50FCCD878E89D2EB1BDA4170B45F0F554F6883E14B74EDE1DE8674D',
+    },
+    access: 'public',
+    token2: false,
+    scope: 'none',
+    rateLimit: { max: 6000, timeWindowMs: 60_000 },
+  }),
+  queryBalance: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/api/balance/query',
+    summary: 'Merchant API: your available and frozen balance in 1/100 of the currency, signed like create',
+    input: queryBalanceRequest,
+    output: queryBalanceAnswer,
+    example: { mchId: '10001', sign: '1C4524AAE924923A034B4CD47F551F480913617C0AA46300579BB33546600DD8' },
     access: 'public',
     token2: false,
     scope: 'none',

@@ -8,7 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CALLBACK_SCHEDULE_MS, DEFAULT_CALLBACK_WINDOW_HOURS } from '../callbacks/endpoints.js';
 import { type CodeValue, codeCatalogue } from '../common/codes.js';
 import { PRODUCTS } from '../products/catalogue.js';
+import { ordersEndpoints } from './endpoints.js';
 import { createOrderRequest, escapeSigned, MERCHANT_API_TEXTS, signingString } from './merchant-api.js';
+import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
+import { ORDER_STATE } from './states.js';
 
 /**
  * docs/merchant-api.md against the contract: every signature the guide writes down is what the
@@ -72,6 +75,17 @@ const createSign = code('create-sign');
 const createBody = { ...createParams, sign: createSign };
 const escapedParams = paramsOf('escaped-params');
 const escapedSign = code('escaped-sign');
+const queryParams = paramsOf('query-params');
+const querySign = code('query-sign');
+const queryBody = { ...queryParams, sign: querySign };
+const queryAnswer = JSON.parse(code('query-answer')) as { code: number; msg: string; data: Record<string, unknown> };
+
+/** Section 3's example in a language up to its parameters: its signing functions, which the query examples use. */
+const signingPart = (name: string, paramsStart: string) => {
+  const snippet = code(name);
+  expect(snippet, name).toContain(paramsStart);
+  return snippet.slice(0, snippet.indexOf(paramsStart));
+};
 
 describe('the worked example of the signature', () => {
   it('its signing string and signatures are what the contract computes', () => {
@@ -390,6 +404,141 @@ describe('the callback', () => {
       });
     expect(listed).toEqual([...CALLBACK_SCHEDULE_MS]);
     expect(Number(m![2])).toBe(DEFAULT_CALLBACK_WINDOW_HOURS);
+  });
+});
+
+describe('the query calls', () => {
+  it('the worked order query: its signing string, signature and body are what the contract computes', () => {
+    expect(queryParams).toEqual({ mchId: '10001', mchOrderNo: 'A20261123001' });
+    const text = signingString(queryParams, SECRET);
+    expect(code('query-signing-string')).toBe(text);
+    expect(querySign).toBe(hmac(text));
+    expect(JSON.parse(code('query-json'))).toEqual(queryBody);
+    expect(queryOrderRequest.safeParse(queryBody).success).toBe(true);
+    // The contract's own example (OpenAPI, the malformed-input and fuzz suites) is this request.
+    expect(ordersEndpoints.query.example).toEqual(queryBody);
+  });
+
+  it('the worked answer is the contract’s, and is the order of the worked create and callback', () => {
+    expect(queryAnswer).toMatchObject({ code: 200, msg: 'success' });
+    const data = queryOrderAnswer.strict().parse(queryAnswer.data);
+    const callback = paramsOf('callback-params');
+    expect(data).toMatchObject({
+      orderCode: callback.orderCode,
+      mchOrderNo: createParams.mchOrderNo,
+      productId: Number(createParams.productId),
+      amount: Number(createParams.amount),
+      utr: callback.utr,
+      paidTime: callback.paidTime,
+      notificationId: callback.notificationId,
+    });
+    expect(ORDER_STATE[data.stateName]).toBe(data.state);
+    // 1001 at merchant1's 3.50 %.
+    expect(data.fee).toBe((data.amount * 350) / 10_000);
+  });
+
+  it('the order query’s tables list exactly the request’s and the answer’s fields, and every state name', () => {
+    expect(rows('query-request-fields').map(([name]) => name)).toEqual(Object.keys(queryOrderRequest.shape));
+    const answerRows = rows('query-answer-fields');
+    expect(answerRows.map(([name]) => name)).toEqual(Object.keys(queryOrderAnswer.shape));
+    const names = answerRows.find(([name]) => name === 'stateName')![1]!.match(/`\w+`|\w+$/g)!;
+    expect(names.map((n) => n.replaceAll('`', '')).sort()).toEqual(Object.keys(ORDER_STATE).sort());
+  });
+
+  it('the worked balance query: signature, body and answer are the contract’s', () => {
+    const text = signingString({ mchId: '10001' }, SECRET);
+    expect(code('balance-signing-string')).toBe(text);
+    const body = JSON.parse(code('balance-json')) as Record<string, string>;
+    expect(body).toEqual({ mchId: '10001', sign: hmac(text) });
+    expect(queryBalanceRequest.safeParse(body).success).toBe(true);
+    expect(ordersEndpoints.queryBalance.example).toEqual(body);
+    const answer = JSON.parse(code('balance-answer')) as { code: number; data: unknown };
+    expect(answer.code).toBe(200);
+    expect(queryBalanceAnswer.strict().parse(answer.data)).toMatchObject({ currency: 'INR' });
+  });
+
+  it('Node: section 3’s signing functions and the query print its signature and post its body', () => {
+    const prelude = `globalThis.fetch = async (url, init) => {
+  console.error(JSON.stringify({ url: String(url), body: init.body }));
+  return new Response(${JSON.stringify(JSON.stringify(queryAnswer))});
+};\n`;
+    const script = prelude + signingPart('snippet-node', 'const params = {') + code('snippet-node-query');
+    writeFileSync(join(work, 'query.mjs'), script);
+    const { stdout, stderr } = run(process.execPath, ['query.mjs']);
+    expect(stdout.trim().split('\n')).toEqual([querySign, '3 callbackSucceeded 412345678901']);
+    const sent = JSON.parse(stderr) as { url: string; body: string };
+    expect(sent.url).toBe(`${API}/v1.0/api/order/query`);
+    expect(JSON.parse(sent.body)).toEqual(queryBody);
+  });
+
+  it.runIf(has('python3'))(
+    'Python: section 3’s signing functions and the query print its signature and post its body',
+    () => {
+      const prelude = `import io, json as _json, sys, urllib.request as _request
+class _Answer(io.BytesIO):
+    def __enter__(self): return self
+    def __exit__(self, *args): return False
+def _urlopen(req, *args, **kwargs):
+    sys.stderr.write(_json.dumps({"url": req.full_url, "body": req.data.decode("utf-8")}))
+    return _Answer(${JSON.stringify(JSON.stringify(queryAnswer))}.encode("utf-8"))
+_request.urlopen = _urlopen
+`;
+      const script = prelude + signingPart('snippet-python', 'params = {') + code('snippet-python-query');
+      writeFileSync(join(work, 'query.py'), script);
+      const { stdout, stderr } = run('python3', ['query.py']);
+      expect(stdout.trim().split('\n')).toEqual([querySign, '3 callbackSucceeded 412345678901']);
+      const sent = JSON.parse(stderr) as { url: string; body: string };
+      expect(sent.url).toBe(`${API}/v1.0/api/order/query`);
+      expect(JSON.parse(sent.body)).toEqual(queryBody);
+    },
+  );
+
+  it.runIf(has('javac') && has('java'))('Java: QueryExample beside SignExample prints the signature', () => {
+    const dir = mkdtempSync(join(work, 'java-'));
+    writeFileSync(join(dir, 'SignExample.java'), code('snippet-java'));
+    writeFileSync(join(dir, 'QueryExample.java'), code('snippet-java-query'));
+    run('javac', ['-d', dir, join(dir, 'SignExample.java'), join(dir, 'QueryExample.java')]);
+    expect(run('java', ['-cp', dir, 'QueryExample']).stdout.trim()).toBe(querySign);
+  });
+
+  it.runIf(has('openssl') && has('bash'))('curl with openssl: signs, then sends the JSON body', () => {
+    const prelude = `curl() { printf '%s\\0' "$@" >&2; printf '\\n' >&2; }\n`;
+    const { stdout, stderr } = run('bash', ['-s'], `${prelude}${code('snippet-curl-query')}\n`);
+    expect(stdout.trim()).toBe(querySign);
+    const call = stderr.split('\0').filter((a) => a.trim() !== '');
+    expect(call).toContain(`${API}/v1.0/api/order/query`);
+    expect(JSON.parse(call[call.indexOf('-d') + 1]!)).toEqual(queryBody);
+  });
+
+  it('PHP: section 3’s sign() over the query’s parameters, to the query’s address (run where php is installed)', () => {
+    const snippet = code('snippet-php-query');
+    for (const [k, v] of Object.entries(queryParams)) expect(snippet).toContain(`'${k}' => '${v}'`);
+    expect(snippet).toContain(`// ${querySign}`);
+    expect(snippet).toContain("$query['sign'] = sign($query, $secret);");
+    expect(snippet).toContain("curl_init($api . '/v1.0/api/order/query')");
+    if (has('php')) {
+      const signing = signingPart('snippet-php', '$params = [');
+      writeFileSync(join(work, 'query.php'), signing + snippet.slice(0, snippet.indexOf('$ch = curl_init')));
+      expect(run('php', ['query.php']).stdout.trim()).toBe(querySign);
+    }
+  });
+
+  it('every query example writes the expected signature and the query’s parameters', () => {
+    for (const name of [
+      'snippet-curl-query',
+      'snippet-node-query',
+      'snippet-python-query',
+      'snippet-php-query',
+      'snippet-java-query',
+    ]) {
+      const snippet = code(name);
+      expect(snippet, name).toContain(querySign);
+      expect(snippet, name).toContain('/v1.0/api/order/query');
+      for (const [k, v] of Object.entries(queryParams)) {
+        expect(snippet, `${name} ${k}`).toContain(k);
+        expect(snippet, `${name} ${k}`).toContain(v);
+      }
+    }
   });
 });
 

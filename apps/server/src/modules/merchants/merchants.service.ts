@@ -65,9 +65,10 @@ interface ListInput extends MerchantFilters {
   sortOrder?: 'asc' | 'desc' | null | undefined;
 }
 
-/** What the merchant API needs to check a signed request (later issue: POST /v1.0/api/order/create). */
+/** What the merchant API needs to check a signed request (merchants/signed-call.ts). */
 export interface SigningSecret {
   merchantId: number;
+  merchantNo: string;
   secret: string;
   signType: SignType;
   enabled: boolean;
@@ -502,6 +503,7 @@ export class MerchantsService {
   signingOf(merchant: MerchantRecord): SigningSecret {
     return {
       merchantId: merchant.id,
+      merchantNo: merchant.merchantNo,
       secret: this.open(merchant),
       signType: merchant.signType as SignType,
       enabled: merchant.enabled,

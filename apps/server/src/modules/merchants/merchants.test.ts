@@ -193,6 +193,7 @@ describe('create, secrets and rotation', () => {
     const service = serviceOf(t);
     expect(await service.signingSecretOf(t.database.db, merchantNo)).toEqual({
       merchantId: id,
+      merchantNo,
       secret,
       signType: 'MD5',
       enabled: true,

@@ -1,22 +1,16 @@
-import {
-  Code,
-  type CreateOrderRequest,
-  codeCatalogue,
-  type NoteTemplate,
-  type OrderEventKind,
-} from '@paydesk/contract';
+import type { CreateOrderRequest, NoteTemplate, OrderEventKind } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderEvents, orders } from '../../db/schema.js';
 import type { Actor } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
+import { SignedCalls } from '../merchants/signed-call.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
 import { orderEventRow } from './order-state.js';
 import { publishOrderChange } from './publish.js';
@@ -51,21 +45,22 @@ export const ORDER_TEXTS = {
   callbacksOff: 'the merchant has callbacks off or no notify URL',
 } as const;
 
-/** An error of the merchant API catalogue (2001..2012) with its message. */
-export const apiError = (code: keyof typeof Code, message?: string, data: { orderCode?: string } | null = null) => {
-  const value = Code[code];
-  return new AppError(value, message ?? codeCatalogue[value as keyof typeof codeCatalogue].message, data);
-};
-
 /**
  * What the parts of the order engine share: dependencies, the settings cache, the clock and the
  * platform day, and the rules every state change follows (`moveTo`, the timeline rows, publishing).
  */
 export class OrderCore {
   readonly settings: OrderSettingsCache;
+  /** The checks of signed merchant calls that read the merchant by themselves (the query calls). */
+  readonly signedCalls: SignedCalls;
 
   constructor(readonly deps: OrdersDeps) {
     this.settings = new OrderSettingsCache(deps.db, deps.clock);
+    this.signedCalls = new SignedCalls({
+      db: deps.db,
+      merchants: deps.merchants,
+      serviceOpen: async () => (await this.settings.get()).enableService,
+    });
   }
 
   get db() {

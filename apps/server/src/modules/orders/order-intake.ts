@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import {
   type CreateOrderAnswer,
   type CreateOrderRequest,
@@ -9,7 +8,6 @@ import {
   ORDER_STATE,
   type OrderEventKind,
   productById,
-  type SignType,
 } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -19,13 +17,14 @@ import type { Actor } from '../../platform/audit.js';
 import { Batcher } from '../../platform/batcher.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { isConcurrencyFailure, violatedConstraint } from '../../platform/db-errors.js';
+import { apiError } from '../../platform/errors.js';
 import { sha256 } from '../../platform/secrets.js';
+import { checkSignedCall } from '../merchants/signed-call.js';
 import { type AllocationResult, allocate } from './allocation.js';
-import { apiError, type OrderParams, OrderPart, type OrderRecord } from './order-core.js';
+import { type OrderParams, OrderPart, type OrderRecord } from './order-core.js';
 import { holdTransfer } from './order-payments.js';
 import { type PayeeAccount, payeeOf } from './payee.js';
 import type { OrderSettings } from './settings.js';
-import { signatureMatches } from './signature.js';
 import {
   type AllocationTarget,
   CREATE_CHECKS,
@@ -46,20 +45,6 @@ function newOrderCode(now: Date): string {
     .replace(/[-:TZ.]/g, '')
     .slice(2, 14);
   return `C${t}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
-
-function ipAllowed(whitelist: readonly string[], ip: string): boolean {
-  if (whitelist.length === 0) return true;
-  const family = isIP(ip);
-  if (family === 0) return false;
-  const list = new BlockList();
-  for (const entry of whitelist) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /**
@@ -162,7 +147,7 @@ export class OrderIntake extends OrderPart {
    */
   async create(params: CreateOrderRequest, ctx: { ip: string; baseUrl: string }): Promise<CreateOrderAnswer> {
     const receivedAt = this.now();
-    const { merchantId, checks } = await this.checkSignedCall(params, ctx.ip);
+    const { merchantId, checks } = await this.authenticate(params, ctx.ip);
     // signType says how the call is signed, not what is ordered: a repeat without it is the same order.
     const { sign: _sign, signType: _signType, ...order } = params;
     const { created: _created, ...answer } = await this.createFor(
@@ -179,37 +164,24 @@ export class OrderIntake extends OrderPart {
   }
 
   /**
-   * The checks of a signed API call, in the documented order: service switch (2011), merchant known
-   * and enabled (2002), caller IP in the whitelist (2003), signature (2001; also when a `signType`
-   * sent is not the merchant's). Answers the merchant's id and what the create checks next, read with
-   * the merchant's row (one round trip for both, shared with the signed calls that arrived meanwhile).
+   * The checks of a signed API call (merchants/signed-call.ts, in the documented order), with the
+   * merchant's row read together with what the create checks next (one round trip for both, shared
+   * with the signed calls that arrived meanwhile). Answers the merchant's id and that row.
    */
-  private async checkSignedCall(
+  private async authenticate(
     params: CreateOrderRequest,
     ip: string,
   ): Promise<{ merchantId: number; checks: CreateChecksRow }> {
-    const settings = await this.settings.get();
-    if (!settings.enableService) throw apiError('serviceClosed');
-    const row = await this.signedChecks.submit({
-      merchantNo: String(params.mchId),
-      productId: this.productKeyOf(params.productId),
+    let checks: CreateChecksRow | undefined;
+    const { merchantId } = await checkSignedCall(params, ip, {
+      serviceOpen: async () => (await this.settings.get()).enableService,
+      signingOf: async (merchantNo) => {
+        const row = await this.signedChecks.submit({ merchantNo, productId: this.productKeyOf(params.productId) });
+        checks = row;
+        return row ? this.deps.merchants.signingOf(tableRow(merchants, row.pd_merchant)) : null;
+      },
     });
-    const signing = row ? this.deps.merchants.signingOf(tableRow(merchants, row.pd_merchant)) : null;
-    if (!signing?.enabled) throw apiError('merchantUnavailable');
-    if (!ipAllowed(signing.ipWhitelist, ip)) throw apiError('ipNotWhitelisted');
-    const configured = signing.signType as SignType;
-    const named = (params.signType ?? configured) as SignType;
-    if (named !== configured) {
-      // Said plainly only to a caller whose signature verifies under the type it named (it holds the
-      // secret); anyone else gets the plain 2001 and learns nothing of the merchant's type.
-      const knowsSecret = signatureMatches(params, signing.secret, named);
-      throw apiError(
-        'badSignature',
-        knowsSecret ? `signType ${named} is not this merchant’s signature type (${configured})` : undefined,
-      );
-    }
-    if (!signatureMatches(params, signing.secret, configured)) throw apiError('badSignature');
-    return { merchantId: signing.merchantId, checks: row! };
+    return { merchantId, checks: checks! };
   }
 
   /** The product id the checks look up: an unknown product finds no row (the merchant check comes first). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, orders } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
-import { signParams } from './signature.js';
+import { signed } from '../../testing/merchant-api.js';
 
 /**
  * Issue 17, the merchant API as an attacker found it: a signature reused for another parameter set
@@ -36,14 +36,6 @@ function params(over: Record<string, string> = {}): Record<string, string> {
     ...over,
   };
 }
-const signed = (
-  p: Record<string, string>,
-  signType: 'HMAC-SHA256' | 'MD5' = 'HMAC-SHA256',
-  secret: string = DEMO_MERCHANT_API.secret,
-): Record<string, string> => ({
-  ...p,
-  sign: signParams(p, secret, signType),
-});
 const badSignatureText = codeCatalogue[Code.badSignature].message;
 
 describe('the signing string is unambiguous', () => {

@@ -36,6 +36,7 @@ import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { productName } from '../products/names.js';
 import { actionFacts } from './allowed-actions.js';
+import { MerchantQueries } from './merchant-queries.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 
 const filterSchema = { shape: orderFilterShape };
@@ -139,7 +140,12 @@ const SORT_COLUMNS = {
 
 /** Reads of collection orders: lists, export, detail, the notifier's latest order, the payer's view. */
 export class OrderQueries {
-  constructor(readonly deps: OrderQueriesDeps) {}
+  /** The merchant API's signed query calls (order and balance). */
+  readonly merchantApi: MerchantQueries;
+
+  constructor(readonly deps: OrderQueriesDeps) {
+    this.merchantApi = new MerchantQueries({ db: deps.db, clock: deps.clock, signedCalls: deps.orders.signedCalls });
+  }
 
   private get db() {
     return this.deps.db;

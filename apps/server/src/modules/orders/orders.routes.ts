@@ -17,6 +17,8 @@ const baseUrlOf = (ctx: { reply: UserContext['reply'] }) => {
 export function ordersHandlers(orders: OrdersService, queries: OrderQueries, uploads: OrderUploadService) {
   return {
     create: (input, ctx) => orders.create(input, { ip: ctx.ip, baseUrl: baseUrlOf(ctx) }),
+    query: (input, ctx) => queries.merchantApi.order(input, ctx.ip),
+    queryBalance: (input, ctx) => queries.merchantApi.balance(input, ctx.ip),
     createBatch: async (input, ctx) => {
       try {
         return await uploads.createBatch(

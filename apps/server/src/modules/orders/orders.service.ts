@@ -63,6 +63,14 @@ export class OrdersService {
     return this.core.settings;
   }
 
+  /**
+   * The signed-call check (merchants/signed-call.ts) with this engine's service switch and a merchant
+   * read per call: for signed merchant calls other than create (the query calls, payouts).
+   */
+  get signedCalls() {
+    return this.core.signedCalls;
+  }
+
   /** The platform's calendar day of `at`. */
   today(at?: Date): string {
     return this.core.today(at);
