@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
 import { queryIdSchema } from '../common/paging.js';
 import { timelineEntrySchema } from '../orders/endpoints.js';
-import { consolePayoutRequest, createPayoutRequest, payoutAnswer } from './merchant-api.js';
+import { consolePayoutRequest, createPayoutRequest, payoutAnswer, queryPayoutRequest } from './merchant-api.js';
 import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS } from './states.js';
 
 /**
@@ -108,6 +108,23 @@ export const payoutsEndpoints = {
     access: ['merchant'],
     token2: true,
     scope: 'self',
+  }),
+  query: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/api/payout/query',
+    summary:
+      'Merchant API: one of your payouts by mchOrderNo or orderCode (signed like create): its state, amounts, fee, UTR and times',
+    input: queryPayoutRequest,
+    output: payoutAnswer,
+    example: {
+      mchId: '10001',
+      mchOrderNo: 'P20261127001',
+      sign: 'C1B0E8F4A1D2C3B4A5968778695A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A',
+    },
+    access: 'public',
+    token2: false,
+    scope: 'none',
+    rateLimit: { max: 6000, timeWindowMs: 60_000 },
   }),
   getDetail: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_API_TEXTS, signedFields } from '../orders/merchant-api.js';
+import { MERCHANT_QUERY_TEXTS } from '../orders/merchant-queries.js';
 
 /**
  * The payout request (issue 20; spec sections 3 and 5; DESIGN section 7): signed exactly like a
@@ -101,3 +102,25 @@ export const payoutAnswer = z.object({
   rejectReason: z.string().nullable(),
 });
 export type PayoutAnswer = z.infer<typeof payoutAnswer>;
+
+/**
+ * POST /v1.0/api/payout/query: one payout of the caller's, by its mchOrderNo or by its orderCode (exactly
+ * one of them), signed like the create; the answer is the create's.
+ */
+export const queryPayoutRequest = z
+  .strictObject({
+    mchId: pattern(/^[A-Za-z0-9]{1,32}$/, M.mchId),
+    mchOrderNo: pattern(/^[A-Za-z0-9_-]{1,64}$/, M.mchOrderNo).optional(),
+    orderCode: z
+      .string()
+      .max(40, MERCHANT_QUERY_TEXTS.orderCode)
+      .regex(/^[A-Z0-9]{6,40}$/, MERCHANT_QUERY_TEXTS.orderCode)
+      .optional(),
+    signType: pattern(/^(?:HMAC-SHA256|MD5)$/, M.signType).optional(),
+    sign: pattern(/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{64})$/, M.sign),
+  })
+  .refine((v) => (v.mchOrderNo === undefined) !== (v.orderCode === undefined), {
+    message: MERCHANT_QUERY_TEXTS.oneKey,
+    path: ['orderCode'],
+  });
+export type QueryPayoutRequest = z.input<typeof queryPayoutRequest>;

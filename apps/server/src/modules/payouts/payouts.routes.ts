@@ -21,6 +21,7 @@ export function payoutsHandlers(
       const { created: _created, ...answer } = await signed.create(input, { ip: ctx.ip });
       return answer;
     },
+    query: (input, ctx) => signed.query(input, { ip: ctx.ip }),
     createInConsole: async (input, ctx) => {
       const merchant = await merchants.getMine(ctx.user.userId);
       const { created: _created, ...answer } = await payouts.createFor(merchant.id, input, {

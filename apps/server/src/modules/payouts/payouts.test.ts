@@ -180,6 +180,50 @@ describe('creating a payout (signed merchant API)', () => {
   });
 });
 
+describe('querying a payout (signed merchant API)', () => {
+  const signedQuery = (q: Record<string, string>) => ({
+    ...q,
+    sign: signParams(q, DEMO_MERCHANT_API.secret, 'HMAC-SHA256'),
+  });
+
+  it('answers the payout by mchOrderNo and by orderCode, as the create did; an unknown one is 2012; one key only', async () => {
+    const request = signedPayout({ amount: '21000' });
+    const created = (await t.call(api.create, request)).body.data;
+    const byNo = await t.call(
+      api.query,
+      signedQuery({ mchId: DEMO_MERCHANT_API.mchId, mchOrderNo: request.mchOrderNo! }),
+    );
+    expect(byNo.body).toMatchObject({ code: 200, data: created });
+    const byCode = await t.call(
+      api.query,
+      signedQuery({ mchId: DEMO_MERCHANT_API.mchId, orderCode: created.orderCode }),
+    );
+    expect(byCode.body.data).toEqual(created);
+    const unknown = await t.call(api.query, signedQuery({ mchId: DEMO_MERCHANT_API.mchId, mchOrderNo: 'NOPE1' }));
+    expect(unknown.body).toMatchObject({ code: Code.orderNotFound, msg: 'no such order' });
+    const both = await t.call(
+      api.query,
+      signedQuery({ mchId: DEMO_MERCHANT_API.mchId, mchOrderNo: request.mchOrderNo!, orderCode: created.orderCode }),
+    );
+    expect(both.status).toBe(400);
+    const forged = await t.call(api.query, {
+      mchId: DEMO_MERCHANT_API.mchId,
+      mchOrderNo: request.mchOrderNo!,
+      sign: 'A'.repeat(64),
+    });
+    expect(forged.body.code).toBe(Code.badSignature);
+    // Give the money back for the tests after this one.
+    expect((await t.call(api.cancel, { orderId: (await rowOf(created.orderCode)).id }, auth.merchant1)).body.code).toBe(
+      200,
+    );
+  });
+});
+
+async function rowOf(orderCode: string) {
+  const [row] = await t.database.db.select().from(payouts).where(eq(payouts.orderCode, orderCode));
+  return row!;
+}
+
 describe('the claim queue and the transitions', () => {
   it('two suppliers claim one payout at once: exactly one wins, the other gets 409 claim failed', async () => {
     const { id } = await createPayout(20_000);
