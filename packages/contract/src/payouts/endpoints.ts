@@ -81,7 +81,8 @@ export const payoutsEndpoints = {
       bankName: 'HDFC Bank',
       bankBranch: 'Koramangala',
       address: '12 MG Road, Bengaluru',
-      sign: 'C1B0E8F4A1D2C3B4A5968778695A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A',
+      // The worked payout of docs/merchant-api.md section 8, signed with the demo secret.
+      sign: '96A304434813587947E5074BDF3DACEA50D1E401CAE09E1EBF530DF49B6030AF',
     },
     access: 'public',
     token2: false,
@@ -119,7 +120,7 @@ export const payoutsEndpoints = {
     example: {
       mchId: '10001',
       mchOrderNo: 'P20261127001',
-      sign: 'C1B0E8F4A1D2C3B4A5968778695A4B3C2D1E0F9A8B7C6D5E4F3A2B1C0D9E8F7A',
+      sign: 'C05E727F769C5AB0F32EC07C717A1ADBB634A40DE5BB86B4D90606D22EBEADB1',
     },
     access: 'public',
     token2: false,
