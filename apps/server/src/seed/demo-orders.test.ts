@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE } from '@paydesk/contract';
+import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE, PAYOUT_STATE } from '@paydesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices, type Services } from '../app.js';
@@ -190,6 +190,29 @@ describe('the demo order history', () => {
       }
     }
     expect(byOrder.some((r) => r.callback === 'succeeded' && Number(r.attempts) > 1)).toBe(true);
+  });
+
+  it('makes merchant1’s payouts with the payout service: every outcome, and open ones for the lists and the queue', async () => {
+    const rows = await query<{ state: number; n: string }>(
+      sql`select state, count(*)::text as n from payouts group by state`,
+    );
+    const n = new Map(rows.map((r) => [Number(r.state), Number(r.n)]));
+    const total = [...n.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(TEST_COUNT / 15);
+    for (const state of [PAYOUT_STATE.completed, PAYOUT_STATE.cancelled, PAYOUT_STATE.rejected]) {
+      expect(n.get(state) ?? 0, `payout state ${state}`).toBeGreaterThan(0);
+    }
+    // The newest are still on their way.
+    const openStates: number[] = [PAYOUT_STATE.awaiting, PAYOUT_STATE.inProgress, PAYOUT_STATE.submitted];
+    const open = openStates.reduce((sum, state) => sum + (n.get(state) ?? 0), 0);
+    expect(open).toBeGreaterThan(0);
+    // merchant1's frozen balance is exactly what its open payouts hold (amount plus fee).
+    const [held] = await query<{ frozen: string; open: string }>(
+      sql`select (select balance from ledger_accounts where code = 'merchant:' || m.id || ':frozen')::text as frozen,
+                 (select coalesce(sum(amount + fee), 0) from payouts where merchant_id = m.id and state not in (3, 4, 6))::text as open
+            from merchants m`,
+    );
+    expect(Number(held!.frozen ?? 0)).toBe(Number(held!.open));
   });
 
   it('keeps the ledger and the audit chain whole', async () => {

@@ -13,6 +13,7 @@ import type { DataScope } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import { proposeAndApprove } from './demo-funds.js';
 import { DEMO_MERCHANT_API } from './demo-merchants.js';
+import { DemoPayouts } from './demo-payouts.js';
 
 /**
  * The demo's history (DESIGN section 2): collection orders of merchant1 over the last 30 days (a few
@@ -99,7 +100,9 @@ type Event =
   | { kind: 'mark'; order: Live; mark: OrderMark }
   | { kind: 'unlock'; order: Live }
   /** `float`: the day's larger deposit, so that live traffic (npm run simulate) finds balances to hold. */
-  | { kind: 'topUp'; float?: boolean };
+  | { kind: 'topUp'; float?: boolean }
+  /** A step of another part of the history (payouts: demo-payouts.ts). */
+  | { kind: 'step'; label: string; run: () => Promise<unknown> };
 
 /** A min-heap of events by time; equal times keep their insertion order. */
 class Timeline {
@@ -364,6 +367,25 @@ export async function seedDemoOrders(input: {
   for (const plan of planOrders(random, { start: startMs, end: endMs, count: input.count, timeZone }, products))
     timeline.push(plan.at, { kind: 'create', plan });
   for (let at = startMs - HOUR_MS; at < endMs; at += 4 * HOUR_MS) timeline.push(at, { kind: 'topUp' });
+  // merchant1's payouts, about one for every twelve orders, paid by supplier1 (demo-payouts.ts).
+  const payoutSupplier = supplierRows.find((s) => s.account === 'supplier1');
+  if (payoutSupplier) {
+    const payouts = new DemoPayouts({
+      services,
+      random: seededRandom((input.seed ?? 20_261_123) + 1),
+      merchantId: merchant.id,
+      merchantUserId: merchant.userId,
+      supplierUserId: payoutSupplier.userId,
+      actor,
+      later: (step) => {
+        if (step.at < endMs) timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
+      },
+      endMs,
+    });
+    for (const step of payouts.plan(startMs, Math.ceil(input.count / 12))) {
+      timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
+    }
+  }
   timeline.push(endMs - 90 * MINUTE_MS, { kind: 'topUp', float: true });
 
   /** Schedules an event unless it falls after the end (it then has not happened yet). */
@@ -564,6 +586,9 @@ export async function seedDemoOrders(input: {
         return;
       case 'unlock':
         await attempt('unlock', () => services.orders.unlock([event.order.code], staff, admin));
+        return;
+      case 'step':
+        await attempt(event.label, event.run);
         return;
       case 'topUp': {
         // Suppliers deposit again when their balance runs low (they receive the payers' money off the platform).

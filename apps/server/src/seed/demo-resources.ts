@@ -6,8 +6,8 @@ import { SYSTEM_ACTOR } from '../platform/audit.js';
 
 /**
  * Demo data: receiving accounts made by the console's own code path (validated, audited), then
- * switched on. supplier1: a card-to-card account (1002), a USDT collection wallet (3015) and two UPI
- * accounts (1001); agent1: a UPI account (1001). The account numbers and addresses are made up.
+ * switched on. supplier1: a card-to-card account (1002), a USDT collection wallet (3015), a bank payout
+ * account (2001) and two UPI accounts (1001); agent1: a UPI account (1001). The account numbers and addresses are made up.
  */
 export async function seedDemoResources(db: Db, services: Services, ids: ReadonlyMap<string, number>): Promise<void> {
   const supplierIdOf = async (account: string) => {
@@ -30,6 +30,12 @@ export async function seedDemoResources(db: Db, services: Services, ids: Readonl
       ifsc: 'HDFC0001234',
     });
     await add(supplierOne, 3015, 'Demo USDT wallet', { address: 'TDemo111111111111111111111111111Ab' });
+    await add(supplierOne, 2001, 'Demo payout HDFC', {
+      accountName: 'Demo Account One',
+      bankName: 'HDFC Bank',
+      accountNumber: '50100098765432',
+      ifsc: 'HDFC0001234',
+    });
     await add(supplierOne, 1001, 'Demo UPI ICICI', {
       accountName: 'Demo Account One',
       bankName: 'ICICI Bank',

@@ -46,7 +46,7 @@ beforeAll(async () => {
       kind: 'bankPayout',
       name: `${account} payout account`,
       state: 0,
-      details: { accountName: account, cardNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
+      details: { accountName: account, accountNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
       createdAt: now,
       updatedAt: now,
     });

@@ -92,11 +92,12 @@ function parseCsvLine(line: string): string[] {
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('the demo data', () => {
-  it('supplier1 has an enabled card-to-card account, USDT wallet and two UPI accounts; agent1 a UPI account with its deep link', async () => {
+  it('supplier1 has an enabled card-to-card account, USDT wallet, bank payout account and two UPI accounts; agent1 a UPI account with its deep link', async () => {
     const mine = await t.call(R.getList, { pageIndex: 1, pageSize: 100 }, as('supplier1'));
     expect(mine.body.data.list.map((r: ResourceRow) => [r.productId, r.state, r.supplierId])).toEqual([
       [1002, 0, supplierOneId],
       [3015, 0, supplierOneId],
+      [2001, 0, supplierOneId],
       [1001, 0, supplierOneId],
       [1001, 0, supplierOneId],
     ]);
