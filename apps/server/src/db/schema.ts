@@ -701,15 +701,18 @@ export const partyDailyDeltas = pgTable(
 /**
  * A merchant notification of an order (DESIGN section 6): one row per payment and per manual trigger,
  * all carrying the order's stable notification id, which the merchant deduplicates on. Attempts are in
- * order_callback_attempts.
+ * order_callback_attempts. The order is a collection order (`order_id`) or a payout (`payout_id`, its
+ * final state): one outbox, one dispatcher, one console for both (docs/architecture.md).
  */
 export const orderCallbacks = pgTable(
   'order_callbacks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    /** The collection order notified; null for a payout's callback (exactly one of the two is set). */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /** The payout notified (a completed, rejected or cancelled payout); null for a collection order's callback. */
+    payoutId: bigint('payout_id', { mode: 'number' }).references(() => payouts.id),
+    /** The order's code: a collection order's or a payout's (they never collide: C... and P...). */
     orderCode: text('order_code').notNull(),
     merchantOrderNo: text('merchant_order_no').notNull(),
     notificationId: text('notification_id').notNull(),
@@ -737,9 +740,13 @@ export const orderCallbacks = pgTable(
   (t) => [
     index('order_callbacks_notification_idx').on(t.notificationId),
     index('order_callbacks_order_idx').on(t.orderId),
+    // A payout's callbacks (the claim's check for a claim in flight, a success's siblings); collection rows are not in it.
+    index('order_callbacks_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
     // The claim's scan: pending, not deleted, by due time.
     index('order_callbacks_due_idx').on(t.dueAt).where(sql`${t.state} = 'pending' and ${t.deletedAt} is null`),
     check('order_callbacks_state_ck', sql`${t.state} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+    // One callback notifies one order: a collection order or a payout, never both, never neither.
+    check('order_callbacks_subject_ck', sql`(${t.orderId} is null) <> (${t.payoutId} is null)`),
   ],
 );
 

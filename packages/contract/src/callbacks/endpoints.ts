@@ -14,11 +14,13 @@ import {
 import type { Role } from '../common/roles.js';
 import { orderCodeSchema } from '../orders/endpoints.js';
 import { PAID_STATES } from '../orders/states.js';
+import { FINAL_PAYOUT_STATES } from '../payouts/states.js';
 
 /**
  * Merchant callbacks (DESIGN section 6): the order callback info and detail pages, replay, and the
- * 'order send test'. A callback is one notification of a paid order (the payment, a manual trigger or
- * a replay); each of its delivery attempts is a detail row.
+ * 'order send test'. A callback is one notification of a paid collection order (the payment, a manual
+ * trigger or a replay) or of a payout that ended (completed, rejected, cancelled); each of its delivery
+ * attempts is a detail row.
  */
 
 /** Who reads callbacks and their attempts: staff who look after orders and the platform. */
@@ -37,6 +39,10 @@ export type CallbackState = (typeof CALLBACK_STATES)[number];
 /** auto: the payment; manual: 'trigger callback' on the order; replay: a staff replay from the callback list. */
 export const CALLBACK_TRIGGERS = ['auto', 'manual', 'replay'] as const;
 export type CallbackTrigger = (typeof CALLBACK_TRIGGERS)[number];
+
+/** Which kind of order a callback notifies: a collection order (paid) or a payout (completed, rejected, cancelled). */
+export const CALLBACK_ORDER_TYPES = ['collection', 'payout'] as const;
+export type CallbackOrderType = (typeof CALLBACK_ORDER_TYPES)[number];
 
 /**
  * When the attempts of a callback are made, in milliseconds after it was created (DESIGN section 6),
@@ -74,15 +80,20 @@ export const CALLBACK_TEXTS = {
 /** One callback as the callback info list and its export see it. */
 export const callbackRowSchema = z.object({
   id: z.number().int(),
+  /** A collection order's callback or a payout's: `orderCode`, `orderState` and the replay rule are of that kind. */
+  orderType: z.enum(CALLBACK_ORDER_TYPES),
   orderCode: z.string(),
   merchantOrderNo: z.string(),
   merchantName: z.string(),
   merchantNo: z.string(),
-  /** The order's state now (the callback moves it from 6 or 4 to 3). */
+  /**
+   * The order's state now: a collection order's ORDER_STATE (the callback moves it from 6 or 4 to 3), a
+   * payout's PAYOUT_STATE (final; its callback does not move it).
+   */
   orderState: z.number().int(),
-  /** The order is locked for investigation (replay is refused until it is unlocked). */
+  /** The order is locked for investigation (replay is refused until it is unlocked); payouts have no lock. */
   orderLocked: z.boolean(),
-  /** The id the merchant deduplicates on: the same for every delivery of an order (`N<orderCode>`). */
+  /** The id the merchant deduplicates on: the same for every delivery of an order or payout (`N<orderCode>`). */
   notificationId: z.string(),
   url: z.string(),
   state: z.enum(CALLBACK_STATES),
@@ -106,12 +117,17 @@ export type CallbackActionRefusal = 'callbackPending' | 'notReplayable' | 'order
 export const callbackDeleteRefusal = (callback: { state: string }): CallbackActionRefusal | null =>
   callback.state === 'pending' ? 'callbackPending' : null;
 
-/** Replay: only a paid, unreversed order's callback, and not while the order is locked. Null: allowed. */
+/**
+ * Replay: a paid, unreversed collection order's callback, not while the order is locked; a payout's in
+ * its final state (completed, rejected, cancelled: the one its notification tells). Null: allowed.
+ */
 export function callbackReplayRefusal(order: {
+  orderType: CallbackOrderType;
   orderState: number;
   orderLocked: boolean;
 }): CallbackActionRefusal | null {
-  if (!(PAID_STATES as readonly number[]).includes(order.orderState)) return 'notReplayable';
+  const notifiable: readonly number[] = order.orderType === 'payout' ? FINAL_PAYOUT_STATES : PAID_STATES;
+  if (!notifiable.includes(order.orderState)) return 'notReplayable';
   return order.orderLocked ? 'orderLocked' : null;
 }
 
@@ -121,13 +137,14 @@ export function callbackReplayRefusal(order: {
  */
 export const callbackActionRefusal = (
   action: 'delete' | 'replay',
-  row: { state: CallbackState; orderState: number; orderLocked: boolean },
+  row: { state: CallbackState; orderType: CallbackOrderType; orderState: number; orderLocked: boolean },
 ): CallbackActionRefusal | null => (action === 'delete' ? callbackDeleteRefusal(row) : callbackReplayRefusal(row));
 
 /** One delivery attempt as the callback detail list and its export see it. */
 export const callbackAttemptRowSchema = z.object({
   id: z.number().int(),
   callbackId: z.number().int(),
+  orderType: z.enum(CALLBACK_ORDER_TYPES),
   orderCode: z.string(),
   merchantOrderNo: z.string(),
   trigger: z.enum(CALLBACK_TRIGGERS),
@@ -157,6 +174,7 @@ export const callbackFilterShape = {
   merchantOrderNo: textFilter(64),
   state: optionalEnum(CALLBACK_STATES),
   trigger: optionalEnum(CALLBACK_TRIGGERS),
+  orderType: optionalEnum(CALLBACK_ORDER_TYPES),
   /** Created from/to, 'YYYY-MM-DD HH:mm:ss' in the platform time zone. */
   startTime: dateTimeSchema,
   endTime: dateTimeSchema,
@@ -189,6 +207,7 @@ export const callbackAttemptFilterShape = {
   /** The attempt number. */
   times: optionalPositiveInt,
   succeeded: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
+  orderType: optionalEnum(CALLBACK_ORDER_TYPES),
   startTime: dateTimeSchema,
   endTime: dateTimeSchema,
 };

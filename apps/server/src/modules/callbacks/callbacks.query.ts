@@ -1,15 +1,16 @@
 import type {
   CallbackAttemptRow,
+  CallbackOrderType,
   CallbackRow,
   CallbackState,
   CallbackTrigger,
   callbackAttemptFilterShape,
   callbackFilterShape,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { merchants, orderCallbackAttempts, orderCallbacks, orders } from '../../db/schema.js';
+import { merchants, orderCallbackAttempts, orderCallbacks, orders, payouts } from '../../db/schema.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { parsePlatformTime } from '../../platform/time.js';
@@ -25,12 +26,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const lastAttempt = <T>(column: string) =>
   sql<T>`(select ${sql.raw(column)} from ${orderCallbackAttempts} a where a.callback_id = ${orderCallbacks.id} order by a.id desc limit 1)`;
 
+/** What kind of order a callback notifies, by which of its two references is set. */
+const orderTypeOf = (c: { payoutId: number | null }): CallbackOrderType =>
+  c.payoutId === null ? 'collection' : 'payout';
+
 const callbackFields = {
   callback: orderCallbacks,
   merchantName: merchants.name,
   merchantNo: merchants.merchantNo,
-  orderState: orders.state,
-  orderLocked: orders.locked,
+  // The collection order's state, or the payout's (payouts have no lock).
+  orderState: sql<number>`coalesce(${orders.state}, ${payouts.state})`.mapWith(Number),
+  orderLocked: sql<boolean>`coalesce(${orders.locked}, false)`.mapWith(Boolean),
   lastStatus: lastAttempt<number | null>('a.response_status'),
   lastError: lastAttempt<string | null>('a.error'),
   lastAttemptAt: lastAttempt<string | null>('a.created_at'),
@@ -52,6 +58,7 @@ function toCallbackRow(r: CallbackJoined): CallbackRow {
   const lastAt = r.lastAttemptAt === null ? null : new Date(r.lastAttemptAt);
   return {
     id: c.id,
+    orderType: orderTypeOf(c),
     orderCode: c.orderCode,
     merchantOrderNo: c.merchantOrderNo,
     merchantName: r.merchantName,
@@ -82,12 +89,14 @@ const attemptFields = {
   attempt: orderCallbackAttempts,
   merchantOrderNo: orderCallbacks.merchantOrderNo,
   trigger: orderCallbacks.trigger,
+  payoutId: orderCallbacks.payoutId,
 };
 
 type AttemptJoined = {
   attempt: typeof orderCallbackAttempts.$inferSelect;
   merchantOrderNo: string;
   trigger: string;
+  payoutId: number | null;
 };
 
 function toAttemptRow(r: AttemptJoined): CallbackAttemptRow {
@@ -95,6 +104,7 @@ function toAttemptRow(r: AttemptJoined): CallbackAttemptRow {
   return {
     id: a.id,
     callbackId: a.callbackId,
+    orderType: orderTypeOf(r),
     orderCode: a.orderCode,
     merchantOrderNo: r.merchantOrderNo,
     trigger: r.trigger as CallbackTrigger,
@@ -132,6 +142,8 @@ export class CallbackQueries {
       f.merchantOrderNo ? ilike(orderCallbacks.merchantOrderNo, like(f.merchantOrderNo)) : undefined,
       f.state ? eq(orderCallbacks.state, f.state) : undefined,
       f.trigger ? eq(orderCallbacks.trigger, f.trigger) : undefined,
+      f.orderType === 'payout' ? isNotNull(orderCallbacks.payoutId) : undefined,
+      f.orderType === 'collection' ? isNotNull(orderCallbacks.orderId) : undefined,
       f.startTime ? gte(orderCallbacks.createdAt, this.time(f.startTime)) : undefined,
       f.endTime ? lte(orderCallbacks.createdAt, this.time(f.endTime)) : undefined,
     );
@@ -143,12 +155,14 @@ export class CallbackQueries {
     return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(orderCallbacks.id)];
   }
 
+  /** Callbacks with their order or payout (one of the two joins finds a row) and its merchant. */
   private selectCallbacks() {
     return this.db
       .select(callbackFields)
       .from(orderCallbacks)
-      .innerJoin(orders, eq(orders.id, orderCallbacks.orderId))
-      .innerJoin(merchants, eq(merchants.id, orders.merchantId));
+      .leftJoin(orders, eq(orders.id, orderCallbacks.orderId))
+      .leftJoin(payouts, eq(payouts.id, orderCallbacks.payoutId))
+      .innerJoin(merchants, eq(merchants.id, sql`coalesce(${orders.merchantId}, ${payouts.merchantId})`));
   }
 
   async getList(input: CallbackFilters & { pageIndex: number; pageSize: number }) {
@@ -204,6 +218,8 @@ export class CallbackQueries {
       f.httpMethod ? eq(orderCallbackAttempts.httpMethod, f.httpMethod) : undefined,
       f.times ? eq(orderCallbackAttempts.attemptNo, f.times) : undefined,
       typeof f.succeeded === 'boolean' ? eq(orderCallbackAttempts.succeeded, f.succeeded) : undefined,
+      f.orderType === 'payout' ? isNotNull(orderCallbacks.payoutId) : undefined,
+      f.orderType === 'collection' ? isNotNull(orderCallbacks.orderId) : undefined,
       f.startTime ? gte(orderCallbackAttempts.createdAt, this.time(f.startTime)) : undefined,
       f.endTime ? lte(orderCallbackAttempts.createdAt, this.time(f.endTime)) : undefined,
     );

@@ -14,7 +14,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { tableRow } from '../../db/raw-rows.js';
-import { merchants, orderCallbacks, orders } from '../../db/schema.js';
+import { merchants, orderCallbacks, orders, payouts } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
@@ -25,11 +25,13 @@ import { moveOrderStates, type OrderStateChange, recordOrderEvent } from '../ord
 import { publishOrderChange } from '../orders/publish.js';
 import { signParams } from '../orders/signature.js';
 import { type Exchange, postForm } from './delivery.js';
+import { payoutNotificationParams } from './payout-notification.js';
 import {
   CLAIM_DUE,
   CLAIM_LOCK,
   DELIVERY_OF,
   LOCK_ORDERS,
+  LOCK_PAYOUTS,
   RECORD_OUTCOMES,
   RELEASE_CLAIMS,
   SCHEDULE_CALLBACK,
@@ -81,16 +83,19 @@ export interface NotifiableOrder {
 }
 
 type OrderRecord = typeof orders.$inferSelect;
+type PayoutRecord = typeof payouts.$inferSelect;
 type CallbackRecord = typeof orderCallbacks.$inferSelect;
 type MerchantRecord = typeof merchants.$inferSelect;
 
-/** A callback whose next attempt is in hand (claimed by a dispatcher, or read for a one-off attempt). */
-export interface DueAttempt {
-  order: OrderRecord;
+/**
+ * A callback whose next attempt is in hand (claimed by a dispatcher, or read for a one-off attempt), with
+ * what it notifies: a collection order (`order`) or a payout (`payout`), the other null.
+ */
+export type DueAttempt = {
   callback: CallbackRecord;
   merchant: MerchantRecord;
   attemptNo: number;
-}
+} & ({ order: OrderRecord; payout: null } | { order: null; payout: PayoutRecord });
 
 /** An attempt made (the exchange and what was sent), or one not made because the order is no longer paid. */
 export type AttemptOutcome =
@@ -129,13 +134,17 @@ export function signedBody(params: Record<string, string>, secret: string, signT
 /** Any fixed number: the advisory lock that makes claims take turns across processes (CLAIM_LOCK). */
 const CLAIM_LOCK_KEY = 7_270_719;
 
-/** Reads a row of CLAIM_DUE or DELIVERY_OF: the order's columns, its callback and merchant as JSON. */
-function dueOf(raw: Record<string, unknown>): Omit<DueAttempt, 'attemptNo'> {
-  return {
-    order: tableRow(orders, raw),
-    callback: tableRow(orderCallbacks, raw.pd_callback as Record<string, unknown>),
-    merchant: tableRow(merchants, raw.pd_merchant as Record<string, unknown>),
-  };
+/**
+ * Reads a row of CLAIM_DUE or DELIVERY_OF: a collection order's columns or the payout as JSON, the
+ * callback and merchant as JSON.
+ */
+function dueOf(raw: Record<string, unknown>, attemptNo: (callback: CallbackRecord) => number): DueAttempt {
+  const callback = tableRow(orderCallbacks, raw.pd_callback as Record<string, unknown>);
+  const merchant = tableRow(merchants, raw.pd_merchant as Record<string, unknown>);
+  const common = { callback, merchant, attemptNo: attemptNo(callback) };
+  return raw.pd_payout
+    ? { ...common, order: null, payout: tableRow(payouts, raw.pd_payout as Record<string, unknown>) }
+    : { ...common, order: tableRow(orders, raw), payout: null };
 }
 
 /**
@@ -185,9 +194,10 @@ export class CallbacksService {
     return row ? { callbackId: Number(row.id) } : null;
   }
 
+  /** A new callback of the same order or payout as `of` (a replay), due at once. */
   private async insertCallback(
     tx: Tx,
-    order: Pick<NotifiableOrder, 'id' | 'orderCode' | 'merchantOrderNo'>,
+    of: Pick<CallbackRecord, 'orderId' | 'payoutId' | 'orderCode' | 'merchantOrderNo'>,
     url: string,
     trigger: CallbackTrigger,
   ): Promise<CallbackRecord> {
@@ -195,10 +205,11 @@ export class CallbacksService {
     const [row] = await tx
       .insert(orderCallbacks)
       .values({
-        orderId: order.id,
-        orderCode: order.orderCode,
-        merchantOrderNo: order.merchantOrderNo,
-        notificationId: notificationIdOf(order.orderCode),
+        orderId: of.orderId,
+        payoutId: of.payoutId,
+        orderCode: of.orderCode,
+        merchantOrderNo: of.merchantOrderNo,
+        notificationId: notificationIdOf(of.orderCode),
         url,
         trigger,
         nextAttemptAt: now,
@@ -290,10 +301,7 @@ export class CallbacksService {
         claimedBy,
       });
     });
-    return rows.map((raw) => {
-      const due = dueOf(raw);
-      return { ...due, attemptNo: due.callback.attempts + 1 };
-    });
+    return rows.map((raw) => dueOf(raw, (callback) => callback.attempts + 1));
   }
 
   /** Gives back claims whose attempts were not made (a dispatcher stopping): due again at once. */
@@ -303,13 +311,16 @@ export class CallbacksService {
   }
 
   /**
-   * Makes one attempt, outside any transaction: POSTs the order's signed notification to the callback's
-   * address. An order no longer paid (reversed) is not notified. `signal` cuts the exchange short.
+   * Makes one attempt, outside any transaction: POSTs the order's or payout's signed notification to the
+   * callback's address. An order no longer paid (reversed) is not notified; a payout's final state does
+   * not change. `signal` cuts the exchange short.
    */
   async attempt(due: DueAttempt, signal?: AbortSignal): Promise<AttemptOutcome> {
-    const { order, callback, merchant } = due;
-    if (!PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) return { due, kind: 'notPaid' };
-    const params = notificationParams(order, merchant.merchantNo);
+    const { order, payout, callback, merchant } = due;
+    if (order && !PAID_STATES.includes(order.state as (typeof PAID_STATES)[number])) return { due, kind: 'notPaid' };
+    const params = order
+      ? notificationParams(order, merchant.merchantNo)
+      : payoutNotificationParams(payout, merchant.merchantNo);
     let requestBody = new URLSearchParams(params).toString();
     let exchange: Exchange;
     try {
@@ -333,10 +344,11 @@ export class CallbacksService {
   }
 
   /**
-   * Records the outcomes of a batch of attempts in one transaction: the orders locked (in id order),
-   * every attempt and the callbacks' new states in one statement (RECORD_OUTCOMES), the orders'
-   * states in one more (succeeded: 6/4/9 -> 3; failed: 6 -> 4). An order no longer paid has its
-   * pending callbacks cancelled. Answers each callback's result by id.
+   * Records the outcomes of a batch of attempts in one transaction: the orders locked (in id order), then
+   * the payouts (only when the batch has payouts' callbacks), every attempt and the callbacks' new states
+   * in one statement (RECORD_OUTCOMES), the orders' states in one more (succeeded: 6/4/9 -> 3; failed:
+   * 6 -> 4). A payout's state is never moved: its callback's outcome is on the callback. An order no
+   * longer paid has its pending callbacks cancelled. Answers each callback's result by id.
    */
   async record(outcomes: readonly AttemptOutcome[]): Promise<Map<number, AttemptResult>> {
     const results = new Map<number, AttemptResult>();
@@ -344,17 +356,21 @@ export class CallbacksService {
     const made = outcomes.filter((o): o is Extract<AttemptOutcome, { kind: 'made' }> => o.kind === 'made');
     const windowMs = made.some((o) => !o.exchange.succeeded) ? await this.windowMs() : 0;
     const { moved, changed } = await this.db.transaction(async (tx) => {
-      const orderIds = [...new Set(outcomes.map((o) => o.due.order.id))];
+      const orderIds = [...new Set(outcomes.flatMap((o) => (o.due.order ? [o.due.order.id] : [])))];
+      const payoutIds = [...new Set(outcomes.flatMap((o) => (o.due.payout ? [o.due.payout.id] : [])))];
       const locked = new Map(
-        (await LOCK_ORDERS.rows<Record<string, unknown>>(tx, { ids: JSON.stringify(orderIds) })).map((raw) => {
-          const order = tableRow(orders, raw);
-          return [order.id, order] as const;
-        }),
+        orderIds.length === 0
+          ? []
+          : (await LOCK_ORDERS.rows<Record<string, unknown>>(tx, { ids: JSON.stringify(orderIds) })).map((raw) => {
+              const order = tableRow(orders, raw);
+              return [order.id, order] as const;
+            }),
       );
+      if (payoutIds.length > 0) await LOCK_PAYOUTS.rows(tx, { ids: JSON.stringify(payoutIds) });
       const now = this.now();
       // Not paid any more when the attempt was to be made: nothing was sent, and nothing more will be.
       for (const o of outcomes) {
-        if (o.kind !== 'notPaid') continue;
+        if (o.kind !== 'notPaid' || !o.due.order) continue;
         await this.cancelPending(tx, o.due.order.id);
         results.set(o.due.callback.id, 'cancelled');
       }
@@ -362,7 +378,8 @@ export class CallbacksService {
         const delay = o.exchange.succeeded ? null : this.nextDelayMs(o.due.callback, o.due.attemptNo, windowMs, now);
         return {
           id: o.due.callback.id,
-          order_id: o.due.order.id,
+          order_id: o.due.callback.orderId,
+          payout_id: o.due.callback.payoutId,
           order_code: o.due.callback.orderCode,
           attempt_no: o.due.attemptNo,
           url: o.due.callback.url,
@@ -381,7 +398,8 @@ export class CallbacksService {
           ? []
           : await RECORD_OUTCOMES.rows<{
               id: number | string;
-              order_id: number | string;
+              order_id: number | string | null;
+              payout_id: number | string | null;
               order_code: string;
               state: string;
               attempts: number;
@@ -390,6 +408,8 @@ export class CallbacksService {
       const moves = changed
         .filter((c) => c.attempted && (c.state === 'succeeded' || c.state === 'failed'))
         .flatMap((c): OrderStateChange[] => {
+          // A payout's callback moves nothing: its outcome is on the callback.
+          if (c.order_id === null) return [];
           const order = locked.get(Number(c.order_id));
           if (!order) return [];
           const callbackId = Number(c.id);
@@ -442,7 +462,7 @@ export class CallbacksService {
   async deliver(ref: AttemptRef): Promise<AttemptResult> {
     const [raw] = await DELIVERY_OF.rows<Record<string, unknown>>(this.db, { callbackId: ref.callbackId });
     if (!raw) return 'skipped';
-    const due = { ...dueOf(raw), attemptNo: ref.attemptNo };
+    const due = dueOf(raw, () => ref.attemptNo);
     const { callback } = due;
     if (callback.state !== 'pending' || callback.deletedAt || callback.attempts !== ref.attemptNo - 1) return 'skipped';
     const outcome = await this.attempt(due);
@@ -491,7 +511,10 @@ export class CallbacksService {
     return { count: result.length };
   }
 
-  /** Replay: a new delivery of the callback's order to the same address, attempted now and then on the schedule. */
+  /**
+   * Replay: a new delivery of the callback's order or payout to the same address, attempted now and then
+   * on the schedule. The order (or payout) is locked first, as every writer of its callbacks does.
+   */
   async replay(id: number, actor: Actor): Promise<{ callbackId: number; orderCode: string }> {
     const created = await this.db.transaction(async (tx) => {
       const [callback] = await tx
@@ -499,13 +522,20 @@ export class CallbacksService {
         .from(orderCallbacks)
         .where(and(eq(orderCallbacks.id, id), isNull(orderCallbacks.deletedAt)));
       if (!callback) throw notFound('no such callback');
-      const [order] = await tx.select().from(orders).where(eq(orders.id, callback.orderId)).for('update');
+      if (callback.payoutId !== null) return this.replayPayout(tx, callback, actor);
+      const [order] = callback.orderId
+        ? await tx.select().from(orders).where(eq(orders.id, callback.orderId)).for('update')
+        : [];
       if (!order) throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
       // The rule the console offers replay by (the contract's).
-      const refusal = callbackReplayRefusal({ orderState: order.state, orderLocked: order.locked });
+      const refusal = callbackReplayRefusal({
+        orderType: 'collection',
+        orderState: order.state,
+        orderLocked: order.locked,
+      });
       if (refusal === 'orderLocked') throw refused(CALLBACK_TEXTS.locked, 'orderLocked');
       if (refusal) throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
-      const row = await this.insertCallback(tx, order, callback.url, 'replay');
+      const row = await this.insertCallback(tx, callback, callback.url, 'replay');
       const now = this.now();
       await recordOrderEvent(
         tx,
@@ -533,9 +563,34 @@ export class CallbacksService {
     return { callbackId: created.id, orderCode: created.orderCode };
   }
 
+  /** Replay of a payout's callback (in `replay`'s transaction): the payout locked, in its final state. */
+  private async replayPayout(tx: Tx, callback: CallbackRecord, actor: Actor): Promise<CallbackRecord> {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, callback.payoutId!)).for('update');
+    if (
+      !payout ||
+      callbackReplayRefusal({ orderType: 'payout', orderState: payout.state, orderLocked: false }) !== null
+    ) {
+      throw refused(CALLBACK_TEXTS.notReplayable, 'notReplayable');
+    }
+    const row = await this.insertCallback(tx, callback, callback.url, 'replay');
+    const now = this.now();
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'callbacks.replay',
+        target: `payout:${payout.orderCode}`,
+        before: { callbackId: callback.id, state: callback.state },
+        after: { callbackId: row.id, url: row.url },
+      },
+      now,
+    );
+    return row;
+  }
+
   /**
-   * Order send test: POSTs a signed callback to `url` now and answers the exchange. With an order:
-   * exactly that order's notification, signed with its merchant's key; with a merchant number only: a
+   * Order send test: POSTs a signed callback to `url` now and answers the exchange. With an order code:
+   * exactly that order's (or payout's) notification, signed with its merchant's key; with a merchant number only: a
    * sample order of that merchant; with neither: the sample signed with the key `test`. Nothing is
    * recorded but the audit row.
    */
@@ -550,10 +605,20 @@ export class CallbacksService {
         .from(orders)
         .innerJoin(merchants, eq(merchants.id, orders.merchantId))
         .where(eq(orders.orderCode, input.orderCode));
-      if (!row) throw notFound('no such order');
-      params = notificationParams(row.order, row.merchantNo);
-      ({ secret, signType } = await this.signingOf(row.merchantNo));
-      signedWith = `merchant ${row.merchantNo} (${signType})`;
+      const [payoutRow] = row
+        ? []
+        : await this.db
+            .select({ payout: payouts, merchantNo: merchants.merchantNo })
+            .from(payouts)
+            .innerJoin(merchants, eq(merchants.id, payouts.merchantId))
+            .where(eq(payouts.orderCode, input.orderCode));
+      if (!row && !payoutRow) throw notFound('no such order');
+      const merchantNo = row ? row.merchantNo : payoutRow!.merchantNo;
+      params = row
+        ? notificationParams(row.order, merchantNo)
+        : payoutNotificationParams(payoutRow!.payout, merchantNo);
+      ({ secret, signType } = await this.signingOf(merchantNo));
+      signedWith = `merchant ${merchantNo} (${signType})`;
     } else {
       const now = this.now();
       const code = `T${now

@@ -30,6 +30,7 @@ import { inScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, conflict, forbidden, notFound, refused } from '../../platform/errors.js';
 import { positiveIntOf, readSettings } from '../../platform/settings.js';
+import { schedulePayoutCallback } from '../callbacks/payout-notification.js';
 import { accountCode } from '../ledger/accounts.js';
 import {
   lockPayout,
@@ -221,7 +222,7 @@ export class PayoutsService {
           caller.userId,
         ),
       );
-      return this.move(tx, payout, {
+      const completed = await this.move(tx, payout, {
         to: S.completed,
         kind: 'completed',
         actor: caller.actor,
@@ -229,6 +230,9 @@ export class PayoutsService {
         set: { completedAt: now },
         now,
       });
+      // The merchant's notification commits with the state it tells (the callbacks' outbox).
+      await schedulePayoutCallback(tx, completed, now);
+      return completed;
     });
   }
 
@@ -459,7 +463,10 @@ export class PayoutsService {
       count: -1,
       amount: -payout.amount,
     });
-    return this.move(tx, payout, { to, kind, actor: caller.actor, note: reason, set, now });
+    const ended = await this.move(tx, payout, { to, kind, actor: caller.actor, note: reason, set, now });
+    // The merchant's notification commits with the state it tells (the callbacks' outbox).
+    await schedulePayoutCallback(tx, ended, now);
+    return ended;
   }
 
   private async audit(

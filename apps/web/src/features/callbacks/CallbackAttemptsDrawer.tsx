@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { callbackKeys } from './api';
-import { at, CallbackStateTag, ExchangeView, SucceededTag, statusText } from './Exchange';
+import { at, CallbackStateTag, ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
 
 /** More attempts than a callback's schedule can make (14 offsets), so one page holds them all. */
 const ATTEMPTS_PAGE = 100;
@@ -34,7 +34,12 @@ export function CallbackAttemptsDrawer({ callback, onClose }: { callback: Callba
       data-testid="callback-attempts"
     >
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('column.orderCode')}>{callback.orderCode}</Descriptions.Item>
+        <Descriptions.Item label={t('column.orderCode')}>
+          <Space size={8}>
+            {callback.orderCode}
+            <OrderTypeTag type={callback.orderType} />
+          </Space>
+        </Descriptions.Item>
         <Descriptions.Item label={t('column.merchantOrderNo')}>{callback.merchantOrderNo}</Descriptions.Item>
         <Descriptions.Item label={t('column.url')}>
           <Typography.Text style={{ wordBreak: 'break-all' }}>{callback.url}</Typography.Text>

@@ -12,6 +12,7 @@ import CallbackDetailPage from './CallbackDetailPage';
 const attempt = (over: Partial<CallbackAttemptRow>): CallbackAttemptRow => ({
   id: 101,
   callbackId: 11,
+  orderType: 'collection',
   orderCode: 'C2405011000001',
   merchantOrderNo: 'M-1',
   trigger: 'auto',

@@ -1,16 +1,23 @@
-import { type CallbackAttemptRow, type CallbackTrigger, endpoints } from '@paydesk/contract';
+import {
+  CALLBACK_ORDER_TYPES,
+  type CallbackAttemptRow,
+  type CallbackOrderType,
+  type CallbackTrigger,
+  endpoints,
+} from '@paydesk/contract';
 import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { callbackKeys, useLiveCallbacks, useRouteName } from './api';
-import { at, ExchangeView, SucceededTag, statusText } from './Exchange';
+import { at, ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
 
 /**
  * System management › order callback detail (/system/orderCallbackDetail and its read-only variant):
- * every delivery attempt, newest first, with the spec's filters (orderCode, merchantOrderCode,
- * httpMethod, times) plus the callback, success and time; paging; CSV of the filtered set; live over
+ * every delivery attempt, newest first (of collection orders' and payouts' callbacks, the kind shown),
+ * with the spec's filters (orderCode, merchantOrderCode, httpMethod, times) plus the callback, success,
+ * kind and time; paging; CSV of the filtered set; live over
  * the 'callbacks' topic. A row's request and answer open in a dialog, monospace. Reading only: the
  * page has no actions that change anything. Test hooks: `attempt-list`, `attempt-view-<id>`,
  * `attempt-exchange` (the dialog's exchange, see ExchangeView).
@@ -37,11 +44,23 @@ export default function CallbackDetailPage() {
     { kind: 'number', name: 'times', label: t('filter.times') },
     { kind: 'select', name: 'succeeded', label: t('filter.succeeded'), options: yesNo },
     { kind: 'number', name: 'callbackId', label: t('filter.callbackId') },
+    {
+      kind: 'select',
+      name: 'orderType',
+      label: t('filter.orderType'),
+      options: CALLBACK_ORDER_TYPES.map((s) => ({ value: s, label: t(`orderType.${s}`) })),
+    },
     { kind: 'dateRange', name: 'time', label: t('filter.time') },
   ];
 
   const columns: Array<ListColumn<CallbackAttemptRow>> = [
     { title: t('column.orderCode'), dataIndex: 'orderCode', key: 'orderCode', fixed: 'left' },
+    {
+      title: t('column.orderType'),
+      dataIndex: 'orderType',
+      key: 'orderType',
+      render: (v: CallbackOrderType) => <OrderTypeTag type={v} />,
+    },
     { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
     { title: t('column.id'), dataIndex: 'callbackId', key: 'callbackId', defaultHidden: true },
     {

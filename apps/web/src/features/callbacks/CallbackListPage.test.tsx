@@ -1,4 +1,4 @@
-import { type CallbackAttemptRow, type CallbackRow, ORDER_STATE, type Role } from '@paydesk/contract';
+import { type CallbackAttemptRow, type CallbackRow, ORDER_STATE, PAYOUT_STATE, type Role } from '@paydesk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import CallbackListPage from './CallbackListPage';
 
 const callback = (over: Partial<CallbackRow> = {}): CallbackRow => ({
   id: 11,
+  orderType: 'collection',
   orderCode: 'C2405011000001',
   merchantOrderNo: 'M-1',
   merchantName: 'Merchant One',
@@ -57,6 +58,7 @@ const REVERSED = callback({
 const attempt = (over: Partial<CallbackAttemptRow>): CallbackAttemptRow => ({
   id: 101,
   callbackId: 11,
+  orderType: 'collection',
   orderCode: 'C2405011000001',
   merchantOrderNo: 'M-1',
   trigger: 'auto',
@@ -158,6 +160,56 @@ describe('CallbackListPage: the list', () => {
     renderAt('/system/orderCallback', 'admin');
     expect((await screen.findByTestId('callback-state-12')).textContent).toBe('投遞中');
     expect(screen.getByTestId('callback-row-13').closest('tr')!.textContent).toContain('重發');
+  });
+});
+
+describe('CallbackListPage: payouts’ callbacks', () => {
+  it('shows each callback’s kind and a payout’s state by its name; a payout’s callback may be replayed and deleted', async () => {
+    const payout = callback({
+      id: 21,
+      orderType: 'payout',
+      orderCode: 'P2405011000000000021',
+      notificationId: 'NP2405011000000000021',
+      orderState: PAYOUT_STATE.rejected,
+    });
+    server.answers.set('/v1.0/orderCallBack/getList', pageOf([SUCCEEDED, payout]));
+    renderAt('/system/orderCallback', 'admin');
+    await screen.findByTestId('callback-row-21');
+    expect(screen.getByTestId('callback-type-21').textContent).toBe('Payout');
+    expect(screen.getByTestId('callback-type-11').textContent).toBe('Collection');
+    // Payout state 6 is 'rejected', not the collection order state 6 ('paid, notifying').
+    const row = screen.getByTestId('callback-row-21').closest('tr')!;
+    expect(row.textContent).toContain('Rejected');
+    expect(row.textContent).not.toContain('Paid, notifying');
+    expect(actionIds(21)).toEqual(['callback-attempts-21', 'callback-replay-21', 'callback-delete-21']);
+  });
+
+  it('filters by kind', async () => {
+    renderAt('/system/orderCallback', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByTestId('callback-row-11');
+    fireEvent.mouseDown(within(screen.getByTestId('list-filters')).getAllByRole('combobox')[2]!);
+    await user.click(await screen.findByTitle('Payout'));
+    await chosen('Payout');
+    const before = listCalls().length;
+    await user.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
+    expect(lastListUrl().searchParams.get('orderType')).toBe('payout');
+  });
+
+  it('names the kinds in Simplified and Traditional Chinese', async () => {
+    server.answers.set(
+      '/v1.0/orderCallBack/getList',
+      pageOf([callback({ id: 21, orderType: 'payout', orderState: PAYOUT_STATE.completed })]),
+    );
+    await changeLanguage('zh-CN');
+    const first = renderAt('/system/orderCallback', 'admin');
+    expect((await screen.findByTestId('callback-type-21')).textContent).toBe('代付');
+    expect(screen.getByTestId('callback-row-21').closest('tr')!.textContent).toContain('已完成');
+    first.unmount();
+    await changeLanguage('zh-TW');
+    renderAt('/system/orderCallback', 'admin');
+    expect((await screen.findByTestId('callback-type-21')).textContent).toBe('代付');
   });
 });
 

@@ -1,7 +1,9 @@
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import {
+  CALLBACK_ORDER_TYPES,
   CALLBACK_STATES,
   CALLBACK_TRIGGERS,
+  type CallbackOrderType,
   type CallbackRow,
   type CallbackState,
   type CallbackTrigger,
@@ -17,20 +19,23 @@ import { type FilterField, type ListColumn, ListTable } from '../../shared/list/
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
-import { at, CallbackStateTag, statusText } from './Exchange';
+import { at, CallbackStateTag, OrderTypeTag, statusText, useOrderStateText } from './Exchange';
 
 /**
  * System management › order callback info (/system/orderCallback and its read-only variant): one row
- * per callback (the payment's, a manual trigger's, a replay's) with its state, attempts and the latest
- * answer; the spec's filters (orderCode, merchantOrderNo) plus state, trigger and time; paging, sorting,
+ * per callback (the payment's, a manual trigger's, a replay's; of a collection order or of a payout,
+ * its kind shown) with its state, attempts and the latest answer; the spec's filters (orderCode,
+ * merchantOrderNo) plus state, trigger, kind and time; paging, sorting,
  * CSV of the filtered set; live over the 'callbacks' topic. Row actions: the attempts drawer for every
  * reader; replay (paid orders) and delete (refused by the server while pending) for the roles the
  * contract lists, never on the read-only route.
  * Test hooks: `callback-list`, `callback-row-<id>` (on the order code), `callback-state-<id>`,
- * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-ok` (rowActions.tsx).
+ * `callback-attempts-<id>`, `callback-replay-<id>`, `callback-delete-<id>`, `callback-type-<id>`,
+ * `callback-ok` (rowActions.tsx).
  */
 export default function CallbackListPage() {
-  const { t, i18n } = useTranslation(['callbacks', 'common']);
+  const { t } = useTranslation(['callbacks', 'common']);
+  const orderState = useOrderStateText();
   const queryClient = useQueryClient();
   const viewKey = useRouteName('orderCallback');
   const mayReplay = useMay(endpoints.callbacks.replay);
@@ -79,11 +84,6 @@ export default function CallbackListPage() {
     ),
   };
 
-  const orderState = (s: number) => {
-    const key = `orders:state.${s}`;
-    return i18n.exists(key) ? i18n.t(key) : String(s);
-  };
-
   const filters: FilterField[] = [
     { kind: 'text', name: 'orderCode', label: t('filter.orderCode') },
     { kind: 'text', name: 'merchantOrderNo', label: t('filter.merchantOrderNo') },
@@ -99,6 +99,12 @@ export default function CallbackListPage() {
       label: t('filter.trigger'),
       options: CALLBACK_TRIGGERS.map((s) => ({ value: s, label: t(`trigger.${s}`) })),
     },
+    {
+      kind: 'select',
+      name: 'orderType',
+      label: t('filter.orderType'),
+      options: CALLBACK_ORDER_TYPES.map((s) => ({ value: s, label: t(`orderType.${s}`) })),
+    },
     { kind: 'dateRange', name: 'time', label: t('filter.time') },
   ];
 
@@ -111,6 +117,12 @@ export default function CallbackListPage() {
       fixed: 'left',
       render: (code: string, row) => <span data-testid={`callback-row-${row.id}`}>{code}</span>,
     },
+    {
+      title: t('column.orderType'),
+      dataIndex: 'orderType',
+      key: 'orderType',
+      render: (v: CallbackOrderType, row) => <OrderTypeTag type={v} testId={`callback-type-${row.id}`} />,
+    },
     { title: t('column.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
     {
       title: t('column.merchant'),
@@ -122,7 +134,7 @@ export default function CallbackListPage() {
       title: t('column.orderState'),
       dataIndex: 'orderState',
       key: 'orderState',
-      render: (s: number) => orderState(s),
+      render: (s: number, row) => orderState(row.orderType, s),
     },
     {
       title: t('column.url'),

@@ -1,4 +1,4 @@
-import type { CallbackState } from '@paydesk/contract';
+import type { CallbackOrderType, CallbackState } from '@paydesk/contract';
 import { Descriptions, Flex, Segmented, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -21,6 +21,29 @@ export function CallbackStateTag({ state, testId }: { state: CallbackState; test
       {t(`state.${state}`)}
     </Tag>
   );
+}
+
+/** Which kind of order a callback notifies: a collection order or a payout. */
+export function OrderTypeTag({ type, testId }: { type: CallbackOrderType; testId?: string }) {
+  const { t } = useTranslation('callbacks');
+  return (
+    <Tag color={type === 'payout' ? 'purple' : 'blue'} data-testid={testId}>
+      {t(`orderType.${type}`)}
+    </Tag>
+  );
+}
+
+/**
+ * The state of a callback's order in the reader's language: a collection order's by the orders texts,
+ * a payout's (completed, cancelled or rejected: the states that are notified) by this area's; the code
+ * when neither has a text.
+ */
+export function useOrderStateText(): (type: CallbackOrderType, state: number) => string {
+  const { i18n } = useTranslation('callbacks');
+  return (type, state) => {
+    const key = type === 'payout' ? `callbacks:payoutState.${state}` : `orders:state.${state}`;
+    return i18n.exists(key) ? i18n.t(key) : String(state);
+  };
 }
 
 /** Whether an attempt counted as delivered: a green or red tag. */

@@ -2,13 +2,16 @@ import type { Locales } from '../../i18n/types';
 
 /**
  * Merchant callbacks: order callback info (one row per callback), callback detail (one row per
- * attempt), the attempts drawer and the order send test. States and triggers are keyed by the
- * contract's values (CALLBACK_STATES, CALLBACK_TRIGGERS); refusals by the server's reason keys.
+ * attempt), the attempts drawer and the order send test. States, triggers and order types are keyed by
+ * the contract's values (CALLBACK_STATES, CALLBACK_TRIGGERS, CALLBACK_ORDER_TYPES), payout states by
+ * PAYOUT_STATE codes (the final ones, which are notified); refusals by the server's reason keys.
  */
 export const callbacksLocales = {
   'zh-CN': {
     state: { pending: '投递中', succeeded: '成功', failed: '失败', cancelled: '已取消' },
     trigger: { auto: '支付', manual: '手动触发', replay: '重发' },
+    orderType: { collection: '代收', payout: '代付' },
+    payoutState: { '3': '已完成', '4': '已取消', '6': '已驳回' },
     yes: '是',
     no: '否',
     column: {
@@ -16,6 +19,7 @@ export const callbacksLocales = {
       orderCode: '订单号',
       merchantOrderNo: '商户订单号',
       merchant: '商户',
+      orderType: '订单类型',
       orderState: '订单状态',
       notificationId: '通知编号',
       url: '回调地址',
@@ -44,6 +48,7 @@ export const callbacksLocales = {
       state: '回调状态',
       trigger: '触发方式',
       time: '时间',
+      orderType: '订单类型',
       httpMethod: '请求方式',
       times: '第几次',
       succeeded: '是否成功',
@@ -112,6 +117,8 @@ export const callbacksLocales = {
   'zh-TW': {
     state: { pending: '投遞中', succeeded: '成功', failed: '失敗', cancelled: '已取消' },
     trigger: { auto: '支付', manual: '手動觸發', replay: '重發' },
+    orderType: { collection: '代收', payout: '代付' },
+    payoutState: { '3': '已完成', '4': '已取消', '6': '已駁回' },
     yes: '是',
     no: '否',
     column: {
@@ -119,6 +126,7 @@ export const callbacksLocales = {
       orderCode: '訂單號',
       merchantOrderNo: '商戶訂單號',
       merchant: '商戶',
+      orderType: '訂單類型',
       orderState: '訂單狀態',
       notificationId: '通知編號',
       url: '回調地址',
@@ -147,6 +155,7 @@ export const callbacksLocales = {
       state: '回調狀態',
       trigger: '觸發方式',
       time: '時間',
+      orderType: '訂單類型',
       httpMethod: '請求方式',
       times: '第幾次',
       succeeded: '是否成功',
@@ -215,6 +224,8 @@ export const callbacksLocales = {
   'en-US': {
     state: { pending: 'Delivering', succeeded: 'Succeeded', failed: 'Failed', cancelled: 'Cancelled' },
     trigger: { auto: 'Payment', manual: 'Manual trigger', replay: 'Replay' },
+    orderType: { collection: 'Collection', payout: 'Payout' },
+    payoutState: { '3': 'Completed', '4': 'Cancelled', '6': 'Rejected' },
     yes: 'Yes',
     no: 'No',
     column: {
@@ -222,6 +233,7 @@ export const callbacksLocales = {
       orderCode: 'Order code',
       merchantOrderNo: 'Merchant order no.',
       merchant: 'Merchant',
+      orderType: 'Order type',
       orderState: 'Order state',
       notificationId: 'Notification id',
       url: 'Callback URL',
@@ -250,6 +262,7 @@ export const callbacksLocales = {
       state: 'Callback state',
       trigger: 'Trigger',
       time: 'Time',
+      orderType: 'Order type',
       httpMethod: 'Method',
       times: 'Attempt',
       succeeded: 'Succeeded',
