@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointGroup } from '../common/endpoint.js';
-import { minorAmount } from '../common/money.js';
+import { MAX_MONEY_MINOR } from '../common/money.js';
 import { dateTimeSchema, emptyToNull, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { orderUploadForm } from '../orders/merchant-api.js';
@@ -121,7 +121,21 @@ export function allowedPayoutBatchActions(
 
 const R = PAYOUT_BATCH_RULE_TEXTS;
 const en = (key: PayoutBatchRuleKey) => R[key]['en-US'];
-const optionalAmount = z.preprocess(emptyToNull, z.number(en('amount')).pipe(minorAmount).nullable().optional());
+/** An amount bound in minor units: a positive whole number (a query's text is read as one). */
+const amountOf = (number: z.ZodNumber) =>
+  number.int(en('amount')).positive(en('amount')).max(MAX_MONEY_MINOR, en('amount'));
+const optionalAmount = z.preprocess(
+  emptyToNull,
+  amountOf(z.number(en('amount')))
+    .nullable()
+    .optional(),
+);
+const optionalQueryAmount = z.preprocess(
+  emptyToNull,
+  amountOf(z.coerce.number(en('amount')))
+    .nullable()
+    .optional(),
+);
 
 /**
  * Creating a batch: the payout account, the template, when the bank pays ('YYYY-MM-DD HH:mm:ss' in the
@@ -171,8 +185,8 @@ export type CreatePayoutBatchInput = z.infer<typeof createPayoutBatchInput>;
 export const payoutCountInput = z
   .strictObject({
     resourceId: z.preprocess(emptyToNull, queryIdSchema),
-    minAmount: z.preprocess(emptyToNull, z.coerce.number(en('amount')).pipe(minorAmount).nullable().optional()),
-    maxAmount: z.preprocess(emptyToNull, z.coerce.number(en('amount')).pipe(minorAmount).nullable().optional()),
+    minAmount: optionalQueryAmount,
+    maxAmount: optionalQueryAmount,
     maxCount: z.coerce
       .number(en('maxCount'))
       .int(en('maxCount'))
@@ -348,7 +362,8 @@ export const payoutBatchEndpoints = {
   getResourceList: defineEndpoint({
     method: 'GET',
     path: '/v1.0/payoutBatch/getResourceList',
-    summary: 'The bank payout accounts a batch may pay from (enabled, of enabled suppliers) and their awaiting payouts',
+    summary:
+      'The bank payout accounts a batch may pay from (enabled, of enabled suppliers), each with the awaiting payouts of its product in no batch',
     input: z.strictObject({}),
     output: z.array(
       z.object({

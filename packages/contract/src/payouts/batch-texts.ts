@@ -121,4 +121,3 @@ export const PAYOUT_BATCH_ROW_ERROR_TEXTS: Readonly<Record<PayoutBatchRowError, 
     'en-US': 'This UTR already proves another payout',
   },
 };
-

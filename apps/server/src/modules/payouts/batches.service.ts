@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type AuditAction,
   allowedPayoutBatchActions,
+  Code,
   type CreatePayoutBatchInput,
   note,
   noteParts,
@@ -13,8 +14,8 @@ import {
   type PayoutBatchRow,
   type PayoutBatchRowResult,
   payoutBatchActionRefusal,
-  type Reason,
   REASON_TEXTS,
+  type Reason,
 } from '@paydesk/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -216,7 +217,10 @@ export class PayoutBatchesService {
       const kept = held.filter((p) => p.state === S.awaiting);
       const gone = held.filter((p) => p.state !== S.awaiting).map((p) => p.id);
       if (kept.length === 0) {
-        throw refused(`${textOf('batchConfirmFailed')}: none of its payouts is awaiting any more`, 'batchConfirmFailed');
+        throw refused(
+          `${textOf('batchConfirmFailed')}: none of its payouts is awaiting any more`,
+          'batchConfirmFailed',
+        );
       }
       if (gone.length > 0) {
         await tx.update(payouts).set({ batchId: null }).where(inArray(payouts.id, gone));
@@ -307,7 +311,7 @@ export class PayoutBatchesService {
         );
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        throw new AppError(422, `${textOf('batchExportFailed')}: ${error.message}`, {
+        throw new AppError(Code.businessRule, `${textOf('batchExportFailed')}: ${error.message}`, {
           reason: 'batchExportFailed',
           issues: [{ path: 'batchId', message: error.message }],
         });
@@ -403,7 +407,14 @@ export class PayoutBatchesService {
             utr,
             note: note('payoutBatchPaid', { batchId: batch.id, utr }),
           });
-          results.push({ line: row.line, payoutCode: payout.orderCode, outcome: 'completed', error: null, detail: null, utr });
+          results.push({
+            line: row.line,
+            payoutCode: payout.orderCode,
+            outcome: 'completed',
+            error: null,
+            detail: null,
+            utr,
+          });
         } else {
           const reason = row.reason ?? 'the bank did not pay it';
           settlements.push({
@@ -412,7 +423,14 @@ export class PayoutBatchesService {
             reason,
             note: note('payoutBatchFailed', { batchId: batch.id, reason }),
           });
-          results.push({ line: row.line, payoutCode: payout.orderCode, outcome: 'failed', error: null, detail: reason, utr: null });
+          results.push({
+            line: row.line,
+            payoutCode: payout.orderCode,
+            outcome: 'failed',
+            error: null,
+            detail: reason,
+            utr: null,
+          });
         }
       }
       await this.deps.payouts.settleBySystem(tx, settlements, caller.actor, now);
@@ -677,7 +695,11 @@ export class PayoutBatchesService {
       this.check(action, caller, batch);
       const now = this.now();
       const answer = await run(tx, batch, now);
-      const { contentBase64: _bytes, results: _rows, ...after } = answer as T & {
+      const {
+        contentBase64: _bytes,
+        results: _rows,
+        ...after
+      } = answer as T & {
         contentBase64?: string;
         results?: unknown;
       };
@@ -763,6 +785,5 @@ function fileAnswer(b: Pick<PayoutBatchRecord, 'id' | 'fileName' | 'fileContentT
     size: body.length,
     sha256: createHash('sha256').update(body).digest('hex'),
     contentBase64: body.toString('base64'),
-    state: B.exported,
   };
 }
