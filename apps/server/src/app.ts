@@ -36,6 +36,8 @@ import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
+import { payoutBatchHandlers } from './modules/payouts/batches.routes.js';
+import { PayoutBatchesService } from './modules/payouts/batches.service.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { SignedPayouts } from './modules/payouts/signed-payouts.js';
@@ -142,6 +144,8 @@ export interface Services {
   payouts: PayoutsService;
   /** The merchant API's signed payout calls. */
   signedPayouts: SignedPayouts;
+  /** Batch payouts: maker-checker batches, bank file export and result upload. */
+  payoutBatches: PayoutBatchesService;
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
   orders: OrdersService;
   orderQueries: OrderQueries;
@@ -194,6 +198,7 @@ export function buildServices(deps: AppDeps): Services {
     sessions,
     payouts,
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
+    payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
     auth: new AuthService({ db, config: deps.config, clock, sessions }),
@@ -310,10 +315,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Multipart is parsed only where an upload is declared: in this encapsulated context, so no other
   // endpoint accepts a multipart body. The form is read into the body its contract schema validates
   // (readUploadForm); a malformed form is a 400 there.
+  const { uploadResult, ...batchEndpoints } = endpoints.payoutBatches;
+  const { uploadResult: uploadResultHandler, ...batchHandlers } = payoutBatchHandlers(services.payoutBatches);
+  registerEndpoints(app, guardDeps, 'payoutBatches', batchEndpoints, batchHandlers);
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: UPLOAD_FORM_LIMITS });
     uploads.addHook('preValidation', readUploadForm);
     registerEndpoints(uploads, guardDeps, 'orders', { createBatch }, { createBatch: createBatchHandler });
+    // The bank's result file of a batch payout (one file of at most 1 MiB, as the order upload).
+    registerEndpoints(uploads, guardDeps, 'payoutBatches', { uploadResult }, { uploadResult: uploadResultHandler });
   });
   registerEndpoints(
     app,

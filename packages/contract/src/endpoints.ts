@@ -9,6 +9,7 @@ import { merchantsEndpoints } from './merchants/endpoints.js';
 import { messagesEndpoints } from './messages/endpoints.js';
 import { ordersEndpoints } from './orders/endpoints.js';
 import { orderProfileEndpoints } from './orders/profile.js';
+import { payoutBatchEndpoints } from './payouts/batch-endpoints.js';
 import { payoutsEndpoints } from './payouts/endpoints.js';
 import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
@@ -36,6 +37,7 @@ export const endpoints = {
   orders: ordersEndpoints,
   callbacks: callbacksEndpoints,
   payouts: payoutsEndpoints,
+  payoutBatches: payoutBatchEndpoints,
   orderProfile: orderProfileEndpoints,
   system: systemEndpoints,
 } as const;

@@ -25,6 +25,8 @@ export * from './orders/merchant-queries.js';
 export * from './orders/profile.js';
 export * from './orders/states.js';
 export * from './payouts/bank-file-texts.js';
+export * from './payouts/batch-endpoints.js';
+export * from './payouts/batch-texts.js';
 export * from './payouts/endpoints.js';
 export * from './payouts/merchant-api.js';
 export * from './payouts/states.js';

@@ -780,6 +780,82 @@ export const orderCallbackAttempts = pgTable(
  * held from the merchant's balance at creation, paid by a supplier that claims it (or a gateway).
  * States: the contract's PAYOUT_STATE.
  */
+/**
+ * Batch payouts (DESIGN section 7): up to 500 awaiting payouts of one bank payout account (a resource),
+ * paid by the account's bank from one bulk file. Maker-checker: proposed by one staff account, confirmed
+ * by another (the check below holds it in the database too). The exported file is kept as written, so a
+ * download answers the same bytes; the result files read back are counted here, their rows answered.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: serial('id').primaryKey(),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id),
+    /** The resource's supplier (and its console account: the supplier's data scope). */
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    supplierUserId: integer('supplier_user_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** A bank file template (contract BANK_TEMPLATE_IDS). */
+    templateId: text('template_id').notNull(),
+    /** When the bank pays: the file's payment date. */
+    payoutAt: at('payout_at').notNull(),
+    /** The selection's amount bounds and most payouts, in minor units (null: no bound). */
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    maxCount: integer('max_count').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull().default(0),
+    /** PAYOUT_BATCH_STATE: draft 0, proposed 1, confirmed 2, exported 3, completed 4, abnormal 5. */
+    state: integer('state').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdByAccount: text('created_by_account').notNull(),
+    proposedBy: integer('proposed_by'),
+    proposedByAccount: text('proposed_by_account'),
+    proposedAt: at('proposed_at'),
+    approvedBy: integer('approved_by'),
+    approvedByAccount: text('approved_by_account'),
+    approvedAt: at('approved_at'),
+    /** The bank file as first exported: downloads answer these bytes. */
+    fileName: text('file_name'),
+    fileContentType: text('file_content_type'),
+    /** SHA-256 (hex) of fileBody. */
+    fileHash: text('file_hash'),
+    fileBody: bytea('file_body'),
+    exportedAt: at('exported_at'),
+    /** Payouts the result files completed and failed, how many files were read, and the last one's counts. */
+    completedCount: integer('completed_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    resultUploads: integer('result_uploads').notNull().default(0),
+    lastResult: jsonb('last_result').$type<Record<string, string | number>>(),
+    abnormalReason: text('abnormal_reason'),
+    abnormalAt: at('abnormal_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('payout_batches_state_idx').on(t.state, t.id),
+    index('payout_batches_supplier_user_idx').on(t.supplierUserId, t.id),
+    index('payout_batches_resource_idx').on(t.resourceId),
+    check('payout_batches_state_ck', sql`${t.state} between 0 and 5`),
+    check(
+      'payout_batches_selection_ck',
+      sql`${t.maxCount} between 1 and 500 and coalesce(${t.minAmount}, 1) > 0
+          and coalesce(${t.minAmount}, 0) <= coalesce(${t.maxAmount}, ${t.minAmount}, 0)`,
+    ),
+    // Maker-checker: the approver is another account than the proposer.
+    check(
+      'payout_batches_checker_ck',
+      sql`${t.approvedBy} is null or (${t.proposedBy} is not null and ${t.approvedBy} <> ${t.proposedBy})`,
+    ),
+  ],
+);
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -819,6 +895,8 @@ export const payouts = pgTable(
     utr: text('utr'),
     rejectReason: text('reject_reason'),
     exceptionReason: text('exception_reason'),
+    /** The batch that holds it (reserved while awaiting, paid by the batch's bank file once confirmed). */
+    batchId: integer('batch_id').references(() => payoutBatches.id),
     createdAt: at('created_at').notNull(),
     claimedAt: at('claimed_at'),
     submittedAt: at('submitted_at'),
@@ -836,6 +914,7 @@ export const payouts = pgTable(
     index('payouts_queue_idx').on(t.productId, t.id).where(sql`${t.state} = 0`),
     index('payouts_state_idx').on(t.state, t.id),
     index('payouts_created_idx').on(t.createdAt),
+    index('payouts_batch_idx').on(t.batchId, t.id).where(sql`${t.batchId} is not null`),
     check('payouts_state_ck', sql`${t.state} between 0 and 9`),
     check('payouts_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and coalesce(${t.commission}, 0) >= 0`),
     // A claimed payout names its supplier and its account; an awaiting one names none.

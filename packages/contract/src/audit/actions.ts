@@ -35,6 +35,8 @@ const AREA_ACTIONS = {
   orders: [...ORDER_ACTIONS, 'createBatch'],
   callbacks: ['replay', 'delete', 'sendTest'],
   payouts: ['create', ...PAYOUT_ACTIONS],
+  // Every batch action but download (a read).
+  payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

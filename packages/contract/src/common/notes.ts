@@ -47,6 +47,10 @@ export const NOTE_TEMPLATES = {
   payoutPaid: 'payout {{orderCode}} completed',
   payoutClaimed: 'claimed onto payout account #{{resourceId}}',
   payoutSubmitted: 'paid with UTR {{utr}}',
+  payoutBatched: 'taken into batch #{{batchId}} on payout account #{{resourceId}}',
+  payoutBatchPaid: 'paid by the bank in batch #{{batchId}} with UTR {{utr}}',
+  payoutBatchFailed: 'the bank did not pay it in batch #{{batchId}}: {{reason}}',
+  payoutBatchAbnormal: 'batch #{{batchId}} marked abnormal: {{reason}}',
   // System messages about balance proposals (to the proposer).
   proposalApprovedTitle: 'Balance proposal #{{id}} approved',
   proposalApproved:

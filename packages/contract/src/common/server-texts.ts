@@ -1,6 +1,7 @@
 import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/merchant-api.js';
 import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
 import { BANK_FILE_REASON_TEXTS } from '../payouts/bank-file-texts.js';
+import { PAYOUT_BATCH_REASON_TEXTS } from '../payouts/batch-texts.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
 import type { ResourceActionRefusal } from '../resources/actions.js';
 import type { CodeValue } from './codes.js';
@@ -452,6 +453,8 @@ export const REASON_TEXTS = {
   },
   // ---- bank files of batch payouts (export and result upload; declared in payouts/bank-file-texts.ts) ----
   ...BANK_FILE_REASON_TEXTS,
+  // ---- batch payouts (declared in payouts/batch-texts.ts) ----
+  ...PAYOUT_BATCH_REASON_TEXTS,
   // ---- callbacks ----
   callbackPending: {
     'zh-CN': '回调仍在投递中，不能删除：请等它成功或失败',

@@ -125,6 +125,8 @@ export function allowedPayoutActions(role: Role | null | undefined, payout: Payo
  */
 export const PAYOUT_EVENT_KINDS = [
   'created',
+  /** Taken into a confirmed batch (awaiting -> preparing on the batch's account). */
+  'batched',
   'claimed',
   'claimCancelled',
   'submitted',

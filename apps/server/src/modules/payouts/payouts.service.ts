@@ -4,7 +4,9 @@ import {
   CLAIMED_PAYOUT_STATES,
   Code,
   isStaff,
+  type NoteTemplate,
   note,
+  noteParts,
   PAYOUT_STATE,
   type PayoutAction,
   type PayoutRow,
@@ -13,6 +15,7 @@ import {
 } from '@paydesk/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { rowsOf, tableRow } from '../../db/raw-rows.js';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -245,14 +248,14 @@ export class PayoutsService {
       if (caller.role === 'supplier') {
         return this.move(tx, payout, { to: S.rejecting, kind: 'rejecting', actor: caller.actor, note: reason, now });
       }
-      return this.release(tx, payout, S.rejected, 'rejected', reason, caller, now, { rejectReason: reason });
+      return this.release(tx, payout, S.rejected, 'rejected', reason, caller.actor, now, { rejectReason: reason });
     });
   }
 
   /** Cancel a payout nobody claimed (awaiting -> cancelled): the merchant's funds released. */
   async cancel(id: number, caller: PayoutCaller) {
     return this.act(id, caller, 'cancel', async (tx, payout, now) =>
-      this.release(tx, payout, S.cancelled, 'cancelled', '', caller, now, {}),
+      this.release(tx, payout, S.cancelled, 'cancelled', '', caller.actor, now, {}),
     );
   }
 
@@ -274,7 +277,7 @@ export class PayoutsService {
   async resolve(id: number, to: 'inProgress' | 'rejected', reason: string, caller: PayoutCaller) {
     return this.act(id, caller, 'resolve', async (tx, payout, now) => {
       if (to === 'rejected') {
-        return this.release(tx, payout, S.rejected, 'resolved', reason, caller, now, { rejectReason: reason });
+        return this.release(tx, payout, S.rejected, 'resolved', reason, caller.actor, now, { rejectReason: reason });
       }
       return this.move(tx, payout, {
         to: S.inProgress,
@@ -285,6 +288,78 @@ export class PayoutsService {
         now,
       });
     });
+  }
+
+  /**
+   * Settles payouts by the system's word (a bank's result file), in the caller's transaction, which
+   * holds their locks: each completed one is paid out as `confirm` pays (the merchant's hold to the
+   * supplier with its commission, the fee less commission to the platform), each rejected one released
+   * as staff's `reject` releases (the day's total given back). Set-wise, for up to a batch's 500: one
+   * ledger write for all transfers, one compare-and-set update from the states read under the lock,
+   * one insert of their timeline rows. A payout not in the state read (a defect under the lock) fails
+   * the whole call with 409, nothing written.
+   */
+  async settleBySystem(tx: Tx, settlements: readonly PayoutSettlement[], actor: Actor, now: Date) {
+    if (settlements.length === 0) return [];
+    const transfers = settlements.map(({ payout, outcome }) => {
+      if (outcome === 'rejected') return payoutReleaseTransfer(payout, 'payoutReleaseRejected', actor.userId);
+      if (payout.supplierId === null) throw refused(PAYOUT_REFUSALS.payoutState, 'payoutState');
+      return payoutPaidTransfer(
+        { ...payout, supplierId: payout.supplierId, commission: payout.commission ?? 0 },
+        actor.userId,
+      );
+    });
+    await this.deps.ledger.transferMany(tx, transfers);
+    const changes = settlements.map((s) => ({
+      id: s.payout.id,
+      from_state: s.payout.state,
+      state: s.outcome === 'completed' ? S.completed : S.rejected,
+      utr: s.outcome === 'completed' ? s.utr : null,
+      reason: s.outcome === 'rejected' ? s.reason : null,
+    }));
+    const moved = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        update payouts p
+           set state = v.state,
+               utr = coalesce(v.utr, p.utr),
+               reject_reason = coalesce(v.reason, p.reject_reason),
+               completed_at = case when v.state = ${S.completed} then ${now.toISOString()}::timestamptz else p.completed_at end,
+               updated_at = ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+               as v(id bigint, from_state integer, state integer, utr text, reason text)
+         where p.id = v.id and p.state = v.from_state
+        returning p.*`),
+    ).map((raw) => tableRow(payouts, raw));
+    if (moved.length !== settlements.length) {
+      throw conflict('someone else acted on a payout of this batch first: reload it', 'concurrentChange');
+    }
+    await tx.insert(payoutEvents).values(
+      settlements.map((s, i) => ({
+        payoutId: s.payout.id,
+        kind: s.outcome,
+        fromState: s.payout.state,
+        toState: changes[i]!.state,
+        actorUserId: actor.userId,
+        actorAccount: actor.account,
+        ...noteParts(s.note),
+        createdAt: now,
+      })),
+    );
+    // Each merchant hears of its payouts as they settle (the callbacks' outbox; a batch is rare, one insert each).
+    for (const payout of moved) await schedulePayoutCallback(tx, payout, now);
+    const released = settlements.filter((s) => s.outcome === 'rejected');
+    if (released.length > 0) {
+      await tx.insert(partyDailyDeltas).values(
+        released.map(({ payout }) => ({
+          userId: payout.merchantUserId,
+          productId: payout.productId,
+          day: platformDay(payout.createdAt, this.deps.timeZone),
+          count: -1,
+          amount: -payout.amount,
+        })),
+      );
+    }
+    return moved;
   }
 
   /**
@@ -444,7 +519,7 @@ export class PayoutsService {
     to: number,
     kind: 'rejected' | 'cancelled' | 'resolved',
     reason: string,
-    caller: PayoutCaller,
+    actor: Actor,
     now: Date,
     set: Partial<typeof payouts.$inferInsert>,
   ) {
@@ -453,7 +528,7 @@ export class PayoutsService {
       payoutReleaseTransfer(
         payout,
         to === S.cancelled ? 'payoutReleaseCancelled' : 'payoutReleaseRejected',
-        caller.userId,
+        actor.userId,
       ),
     );
     await tx.insert(partyDailyDeltas).values({
@@ -463,7 +538,7 @@ export class PayoutsService {
       count: -1,
       amount: -payout.amount,
     });
-    const ended = await this.move(tx, payout, { to, kind, actor: caller.actor, note: reason, set, now });
+    const ended = await this.move(tx, payout, { to, kind, actor, note: reason, set, now });
     // The merchant's notification commits with the state it tells (the callbacks' outbox).
     await schedulePayoutCallback(tx, ended, now);
     return ended;
@@ -485,6 +560,11 @@ export class PayoutsService {
     );
   }
 }
+
+/** What the system settles a payout to, with its timeline note. */
+export type PayoutSettlement =
+  | { payout: PayoutRecord; outcome: 'completed'; utr: string; note: string | NoteTemplate }
+  | { payout: PayoutRecord; outcome: 'rejected'; reason: string; note: string | NoteTemplate };
 
 interface PayoutDetailTransfer {
   id: number;

@@ -37,6 +37,10 @@ export const notesLocales = {
     payoutPaid: '代付 {{orderCode}} 已完成',
     payoutClaimed: '认领至代付账户 #{{resourceId}}',
     payoutSubmitted: '已付款，UTR {{utr}}',
+    payoutBatched: '已纳入批次 #{{batchId}}，代付账户 #{{resourceId}}',
+    payoutBatchPaid: '银行已在批次 #{{batchId}} 中付款，UTR {{utr}}',
+    payoutBatchFailed: '银行未在批次 #{{batchId}} 中付款：{{reason}}',
+    payoutBatchAbnormal: '批次 #{{batchId}} 已标记异常：{{reason}}',
     proposalApprovedTitle: '余额操作 #{{id}} 已通过',
     proposalApproved:
       '您提交的余额操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}，{{amount}}）已由 {{account}} 审核通过，记入流水 #{{transferId}}。备注：{{note}}',
@@ -75,6 +79,10 @@ export const notesLocales = {
     payoutPaid: '代付 {{orderCode}} 已完成',
     payoutClaimed: '認領至代付帳戶 #{{resourceId}}',
     payoutSubmitted: '已付款，UTR {{utr}}',
+    payoutBatched: '已納入批次 #{{batchId}}，代付帳戶 #{{resourceId}}',
+    payoutBatchPaid: '銀行已在批次 #{{batchId}} 中付款，UTR {{utr}}',
+    payoutBatchFailed: '銀行未在批次 #{{batchId}} 中付款：{{reason}}',
+    payoutBatchAbnormal: '批次 #{{batchId}} 已標記異常：{{reason}}',
     proposalApprovedTitle: '餘額操作 #{{id}} 已通過',
     proposalApproved:
       '您提交的餘額操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}，{{amount}}）已由 {{account}} 審核通過，記入流水 #{{transferId}}。備註：{{note}}',
