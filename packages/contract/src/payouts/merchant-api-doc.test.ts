@@ -99,6 +99,30 @@ describe('docs: payouts (section 8)', () => {
     expect(PAYOUT_STATE[data.stateName as keyof typeof PAYOUT_STATE]).toBe(data.state);
   });
 
+  it('the worked payout callback is signed like an order’s callback and names the worked payout', () => {
+    const { sign, ...fields } = Object.fromEntries(rows('payout-callback-params').map(([k, v]) => [k!, v!]));
+    expect(sign).toBe(hmac(signingString(fields, SECRET)));
+    expect(fields).toMatchObject({
+      mchId: params.mchId,
+      mchOrderNo: params.mchOrderNo,
+      orderCode: answer.data.orderCode,
+      amount: params.amount,
+      fee: String(answer.data.fee),
+      orderType: 'payout',
+      state: String(PAYOUT_STATE.completed),
+      stateName: 'completed',
+      notificationId: `N${answer.data.orderCode}`,
+    });
+    // The field table: the callback's fields in the server's order (payout-callbacks.test.ts checks the server against it).
+    expect(rows('payout-callback-fields').map(([name]) => name)).toEqual([
+      ...Object.keys(fields).slice(0, 10),
+      'utr',
+      'rejectReason',
+      'completeTime',
+      'sign',
+    ]);
+  });
+
   it('the worked payout query signs and parses', () => {
     const text = signingString({ mchId: '10001', mchOrderNo: params.mchOrderNo }, SECRET);
     expect(code('payout-query-signing-string')).toBe(text);

@@ -103,6 +103,22 @@ const RULES: Record<string, 'staff' | 'own' | 'team' | 'manage'> = {
   'callbacks.delete': 'staff',
   'callbacks.replay': 'staff',
   'callbacks.sendTest': 'staff',
+  // A payout is its merchant's and the claiming supplier's; a supplier also reads an awaiting one it may
+  // claim, and its agents' (payouts.test.ts).
+  'payouts.getDetail': 'team',
+  'payouts.cancelClaim': 'own',
+  'payouts.submit': 'own',
+  'payouts.confirm': 'staff',
+  'payouts.reject': 'own',
+  'payouts.cancel': 'own',
+  'payouts.markAbnormal': 'own',
+  'payouts.resolve': 'staff',
+  // A batch is its payout account's supplier's (batches.test.ts).
+  'payoutBatches.getList': 'own',
+  'payoutBatches.exportList': 'own',
+  'payoutBatches.getPayouts': 'own',
+  'payoutBatches.exportFile': 'own',
+  'payoutBatches.download': 'own',
 };
 
 const owned = Object.entries(endpoints).flatMap(([area, group]) =>

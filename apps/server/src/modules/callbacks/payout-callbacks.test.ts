@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { type CallbackRow, endpoints, PAYOUT_STATE } from '@paydesk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,13 @@ import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js'
 import { sleep, waitFor } from '../../testing/wait.js';
 import { signParams } from '../orders/signature.js';
 import { schedulePayoutCallback } from './payout-notification.js';
+
+/** The payout callback's fields as docs/merchant-api.md lists them (its `payout-callback-fields` table). */
+const GUIDE_FIELDS = (() => {
+  const doc = readFileSync(fileURLToPath(new URL('../../../../../docs/merchant-api.md', import.meta.url)), 'utf8');
+  const table = doc.slice(doc.indexOf('<!-- check: payout-callback-fields -->')).split('\n\n')[0]!.split('\n').slice(3);
+  return table.map((line) => /^\| `(\w+)` \|/.exec(line)?.[1]).filter((name): name is string => Boolean(name));
+})();
 
 /**
  * Issue 20 item 7: a payout's notification when it ends (completed, rejected, cancelled) goes through the
@@ -196,6 +205,8 @@ describe('a payout’s notification', () => {
       notificationId: `N${payout.orderCode}`,
       sign: request!.params.get('sign'),
     });
+    // Every field sent is one the merchant guide describes (docs/merchant-api.md, "The payout callback").
+    for (const key of request!.params.keys()) expect(GUIDE_FIELDS, key).toContain(key);
     // Delivered or not, the payout's state is its own.
     expect(done!.state).toBe(S.completed);
     const [attempt] = await attemptsOf([callback!.id]);
@@ -221,6 +232,7 @@ describe('a payout’s notification', () => {
     });
     expect(r.has('utr')).toBe(false);
     expect(r.has('completeTime')).toBe(false);
+    for (const key of r.keys()) expect(GUIDE_FIELDS, key).toContain(key);
     const c = receiver.to('/cancelled')[0]!.params;
     expect(signatureValid(c)).toBe(true);
     expect(Object.fromEntries(c)).toMatchObject({
