@@ -36,6 +36,7 @@ import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
+import { PayoutQueries } from './modules/payouts/payouts.query.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { SignedPayouts } from './modules/payouts/signed-payouts.js';
@@ -140,6 +141,7 @@ export interface Services {
   callbackQueries: CallbackQueries;
   /** Payout orders: creation, the claim queue and every transition (issue 20). */
   payouts: PayoutsService;
+  payoutQueries: PayoutQueries;
   /** The merchant API's signed payout calls. */
   signedPayouts: SignedPayouts;
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
@@ -193,6 +195,7 @@ export function buildServices(deps: AppDeps): Services {
   return {
     sessions,
     payouts,
+    payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
@@ -327,7 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guardDeps,
     'payouts',
     endpoints.payouts,
-    payoutsHandlers(services.payouts, services.signedPayouts, services.merchants),
+    payoutsHandlers(services.payouts, services.signedPayouts, services.merchants, services.payoutQueries),
   );
   registerEndpoints(
     app,
