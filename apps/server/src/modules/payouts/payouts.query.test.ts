@@ -177,6 +177,11 @@ describe('data scope', () => {
     }
     const supplier = await list('supplier1');
     expect(supplier.list.find((r) => r.id === made.a!.id)?.allowedActions).toEqual([]);
+    // Its agent's payout is in its team view, but the agent acts on it (the action endpoints are not
+    // team views): the supplier is offered nothing the server would refuse.
+    expect(supplier.list.find((r) => r.id === made.b!.id)?.allowedActions).toEqual([]);
+    expect((await t.call(api.submit, { orderId: made.b!.id, utr: 'UTRTEAM0001' }, auth.supplier1)).status).toBe(404);
+    expect((await list('agent1')).list[0]?.allowedActions).toEqual(['cancelClaim', 'submit', 'reject', 'markAbnormal']);
     expect(supplier.list.find((r) => r.id === made.a!.id)?.commission).toBe(1_200);
   });
 

@@ -45,6 +45,15 @@ const SORT_COLUMNS = {
 const fieldsOf = ({ allowedActions: _actions, ...fields }: PayoutRow): PayoutFields => fields;
 
 /**
+ * Whose actions a row offers: a supplier acts on the payouts it claimed itself (the action endpoints
+ * are not team views: its agents act on theirs), though its lists show its team's.
+ */
+const actingAs = (reader: PayoutReader): Pick<PayoutReader, 'role' | 'scope'> =>
+  reader.role === 'supplier' && !reader.scope.all
+    ? { role: reader.role, scope: { all: false, userIds: [reader.userId] } }
+    : reader;
+
+/**
  * Reads of payout orders (issue 20 item 6): the lists of every role with the filters of spec section
  * 3 and their totals, the CSV export of the filtered set, a supplier's claim queue, the state list.
  * Rows are `PayoutsService.rowOf`'s, so a list offers exactly the actions the service accepts.
@@ -181,7 +190,7 @@ export class PayoutQueries {
     const { amount = 0, fee = 0, commission = 0 } = totals ?? {};
     const summary: Record<string, number> = reader.role === 'merchant' ? { amount, fee } : { amount, fee, commission };
     return {
-      list: rows.map((p) => this.deps.payouts.rowOf(p, reader)),
+      list: rows.map((p) => this.deps.payouts.rowOf(p, actingAs(reader))),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -210,7 +219,7 @@ export class PayoutQueries {
         .where(and(where, after))
         .orderBy(...this.orderBy(input))
         .limit(limit);
-      return rows.map((p) => fieldsOf(this.deps.payouts.rowOf(p, reader)));
+      return rows.map((p) => fieldsOf(this.deps.payouts.rowOf(p, actingAs(reader))));
     });
   }
 

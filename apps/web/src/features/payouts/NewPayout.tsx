@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { endpoints, PAYOUT_PRODUCT_IDS } from '@paydesk/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call, ensureToken2 } from '../../shared/api/http';
@@ -13,6 +13,7 @@ import {
   type PayoutFormValues,
   payoutFormProblems,
   payoutIssues,
+  payoutKeys,
   payoutText,
   toPayoutRequest,
 } from './api';
@@ -64,7 +65,27 @@ export function NewPayoutDialog({ onClose }: { onClose(): void }) {
   const productName = useProductName();
   const reload = usePayoutsReload();
   const [form] = Form.useForm<PayoutFormValues>();
-  const productId = Form.useWatch('productId', form) ?? String(PAYOUT_PRODUCT_IDS[0]);
+  // The payout products the merchant has enabled (its own product settings); until they are known,
+  // or when they cannot be read, every payout product (the server refuses one that is off).
+  const enabled = useQuery({
+    queryKey: payoutKeys.enabledProducts,
+    queryFn: () => call(endpoints.products.getUserProductList, { pageIndex: 1, pageSize: 100, enabled: true }),
+    staleTime: 60_000,
+  });
+  const products: readonly number[] = useMemo(
+    () =>
+      enabled.data
+        ? PAYOUT_PRODUCT_IDS.filter((id) => enabled.data.list.some((p) => p.productId === id && p.enabled))
+        : PAYOUT_PRODUCT_IDS,
+    [enabled.data],
+  );
+  const productId = Form.useWatch('productId', form) ?? String(products[0] ?? PAYOUT_PRODUCT_IDS[0]);
+  useEffect(() => {
+    const first = products[0];
+    if (first !== undefined && !products.includes(Number(form.getFieldValue('productId')))) {
+      form.setFieldValue('productId', String(first));
+    }
+  }, [products, form]);
   const usdt = isUsdtPayout(productId);
   const create = useMutation({
     mutationFn: (values: PayoutFormValues) => call(endpoints.payouts.createInConsole, toPayoutRequest(values)),
@@ -119,9 +140,12 @@ export function NewPayoutDialog({ onClose }: { onClose(): void }) {
         <Form.Item name="productId" label={t('field.productId')} rules={[rule('productId')]}>
           <Select
             data-testid="payout-create-productId"
-            options={PAYOUT_PRODUCT_IDS.map((id) => ({ value: String(id), label: productName(id) }))}
+            options={products.map((id) => ({ value: String(id), label: productName(id) }))}
           />
         </Form.Item>
+        {enabled.data && products.length === 0 && (
+          <Alert type="warning" showIcon data-testid="payout-create-no-product" title={t('create.noProduct')} />
+        )}
         {item('mchOrderNo')}
         {item('amount', t('create.amountHint'))}
         {!usdt && BANK_FIELDS.map((field) => item(field))}

@@ -324,6 +324,21 @@ describe('PayoutListPage: the claim queue', () => {
     expect(await screen.findByText('Claim failed: claim failed: another supplier claimed it first')).toBeTruthy();
   });
 
+  it('on a phone: the list is cards too, and a queued card claims with one tap', async () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
+    renderAt('/payProxyOrder/list/supplier', 'supplier', [IN_PROGRESS], true);
+    expect(await screen.findByTestId(`list-card-${IN_PROGRESS.id}`)).toBeTruthy();
+    server.answers.set('/v1.0/payoutOrder/getList', page([asServer(AWAITING, 'supplier')]));
+    server.answers.set(
+      '/v1.0/payoutOrderClaim/claimOrder',
+      ok({ orderId: 1, orderCode: AWAITING.orderCode, state: 2 }),
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Claim queue' }));
+    await user.click(await screen.findByTestId(`payout-queue-claim-${AWAITING.orderCode}`));
+    await waitFor(() => expect(server.sent('/v1.0/payoutOrderClaim/claimOrder')).toHaveLength(1));
+  });
+
   it('an empty queue says so', async () => {
     renderAt('/payProxyOrder/list/supplier', 'supplier', []);
     const user = userEvent.setup({ delay: null });
@@ -424,6 +439,44 @@ describe('PayoutListPage: New payout (merchant)', () => {
     );
     // Still open, to correct or cancel.
     expect(screen.getByTestId('payout-create-form')).toBeTruthy();
+  });
+});
+
+describe('PayoutListPage: New payout offers the merchant’s enabled payout products', () => {
+  it('only USDT enabled: the wallet address alone, checked as one', async () => {
+    server.answers.set(
+      '/v1.0/userProduct/getList',
+      ok({
+        list: [
+          { productId: 1001, enabled: true },
+          { productId: 3016, enabled: true },
+        ],
+        total: 2,
+        pageIndex: 1,
+        pageSize: 100,
+      }),
+    );
+    setToken2('t2');
+    renderAt('/payProxyOrder/list/merchant', 'merchant');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('payout-create'));
+    await waitFor(() => expect(screen.queryByTestId('payout-create-userName')).toBeNull());
+    expect(screen.queryByTestId('payout-create-ifscCode')).toBeNull();
+    await user.type(screen.getByTestId('payout-create-amount'), '10');
+    await user.type(screen.getByTestId('payout-create-address'), '0xabc');
+    await user.click(screen.getByTestId('payout-create-submit'));
+    expect(
+      await screen.findByText('address must be a USDT wallet address (TRON: T and 33 letters or digits)'),
+    ).toBeTruthy();
+  });
+
+  it('none enabled: says so', async () => {
+    server.answers.set('/v1.0/userProduct/getList', ok({ list: [], total: 0, pageIndex: 1, pageSize: 100 }));
+    setToken2('t2');
+    renderAt('/payProxyOrder/list/merchant', 'merchant');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId('payout-create'));
+    expect(await screen.findByTestId('payout-create-no-product')).toBeTruthy();
   });
 });
 

@@ -19,6 +19,8 @@ export const payoutKeys = {
   queue: ['payouts', 'queue'] as const,
   detail: (id: number) => ['payouts', 'detail', id] as const,
   statuses: ['payoutFilters', 'statuses'] as const,
+  /** The merchant's enabled products, for the creation form. */
+  enabledProducts: ['payoutFilters', 'enabledProducts'] as const,
   merchants: ['payoutFilters', 'merchants'] as const,
   suppliers: ['payoutFilters', 'suppliers'] as const,
 };

@@ -149,6 +149,7 @@ export const payoutsLocales = {
       amountHint: '单位：元，最多两位小数',
       usdtAddressHint: 'USDT 钱包地址（TRON，T 开头 34 位）',
       done: '已创建代付 {{orderCode}}',
+      noProduct: '你还没有开通代付产品，请联系管理员。',
     },
     field: {
       productId: '产品',
@@ -336,6 +337,7 @@ export const payoutsLocales = {
       amountHint: '單位：元，最多兩位小數',
       usdtAddressHint: 'USDT 錢包地址（TRON，T 開頭 34 位）',
       done: '已建立代付 {{orderCode}}',
+      noProduct: '你尚未開通代付產品，請聯絡管理員。',
     },
     field: {
       productId: '產品',
@@ -523,6 +525,7 @@ export const payoutsLocales = {
       amountHint: 'In major units, at most two decimals',
       usdtAddressHint: 'USDT wallet address (TRON: T and 33 letters or digits)',
       done: 'Payout {{orderCode}} created',
+      noProduct: 'No payout product is enabled for you yet: ask an administrator.',
     },
     field: {
       productId: 'Product',
