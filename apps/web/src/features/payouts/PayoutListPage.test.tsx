@@ -359,9 +359,10 @@ describe('PayoutListPage: New payout (merchant)', () => {
     const user = userEvent.setup({ delay: null });
     await openForm(user);
     await user.click(screen.getByTestId('payout-create-submit'));
-    expect(
-      (await screen.findAllByText('name, card number, bank branch, address and amount cannot be empty')).length,
-    ).toBeGreaterThanOrEqual(5);
+    // Each required field says it: name, card number, IFSC, bank branch, address and amount.
+    await waitFor(() =>
+      expect(screen.getAllByText('name, card number, bank branch, address and amount cannot be empty').length).toBe(6),
+    );
     expect(server.sent('/v1.0/payoutOrder/create')).toHaveLength(0);
 
     await user.type(screen.getByTestId('payout-create-amount'), '1,500.5');
