@@ -38,6 +38,7 @@ import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
 import { payoutBatchHandlers } from './modules/payouts/batches.routes.js';
 import { PayoutBatchesService } from './modules/payouts/batches.service.js';
+import { PayoutQueries } from './modules/payouts/payouts.query.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { SignedPayouts } from './modules/payouts/signed-payouts.js';
@@ -142,6 +143,7 @@ export interface Services {
   callbackQueries: CallbackQueries;
   /** Payout orders: creation, the claim queue and every transition (issue 20). */
   payouts: PayoutsService;
+  payoutQueries: PayoutQueries;
   /** The merchant API's signed payout calls. */
   signedPayouts: SignedPayouts;
   /** Batch payouts: maker-checker batches, bank file export and result upload. */
@@ -197,6 +199,7 @@ export function buildServices(deps: AppDeps): Services {
   return {
     sessions,
     payouts,
+    payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
     payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts }),
     auditSealer: new AuditSealer(db),
@@ -337,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guardDeps,
     'payouts',
     endpoints.payouts,
-    payoutsHandlers(services.payouts, services.signedPayouts, services.merchants),
+    payoutsHandlers(services.payouts, services.signedPayouts, services.merchants, services.payoutQueries),
   );
   registerEndpoints(
     app,

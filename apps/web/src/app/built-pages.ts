@@ -56,6 +56,12 @@ export const BUILT_PAGES = [
   'orderListSupplier',
   'orderListSupplierProxy',
   'orderListMerchant',
+  // Payout order lists (features/payouts/pages.ts PAYOUT_PAGES)
+  'payProxyOrderList',
+  'payProxyOrderListCustomerService',
+  'payProxyOrderListSupplier',
+  'payProxyOrderListSupplierProxy',
+  'payProxyOrderListMerchant',
   // The merchant's API test page (features/apitest)
   'orderTestMerchant',
   // Order performance analysis (features/orderprofile)

@@ -10,6 +10,7 @@ import { messagesLocales } from '../features/messages/locales';
 import { orderProfileLocales } from '../features/orderprofile/locales';
 import { ordersLocales } from '../features/orders/locales';
 import { payLocales } from '../features/pay/locales';
+import { payoutsLocales } from '../features/payouts/locales';
 import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
@@ -45,6 +46,7 @@ export const NAMESPACES: Record<string, Locales> = {
   products: productsLocales,
   resources: resourcesLocales,
   orders: ordersLocales,
+  payouts: payoutsLocales,
   pay: payLocales,
   apiTest: apiTestLocales,
   orderProfile: orderProfileLocales,

@@ -61,6 +61,7 @@ const supplierList = page(() => import('../features/suppliers/SupplierListPage')
 const supplierProxy = page(() => import('../features/suppliers/SupplierProxyPage'));
 const resourceList = page(() => import('../features/resources/ResourceListPage'));
 const orderList = page(() => import('../features/orders/OrderListPage'));
+const payoutList = page(() => import('../features/payouts/PayoutListPage'));
 const orderTestMerchant = page(() => import('../features/apitest/ApiTestPage'));
 const orderProfile = page(() => import('../features/orderprofile/OrderProfilePage'));
 const orderCallback = page(() => import('../features/callbacks/CallbackListPage'));
@@ -124,6 +125,11 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   orderListSupplier: orderList,
   orderListSupplierProxy: orderList,
   orderListMerchant: orderList,
+  payProxyOrderList: payoutList,
+  payProxyOrderListCustomerService: payoutList,
+  payProxyOrderListSupplier: payoutList,
+  payProxyOrderListSupplierProxy: payoutList,
+  payProxyOrderListMerchant: payoutList,
   orderTestMerchant,
   orderProfile,
   orderCallback,

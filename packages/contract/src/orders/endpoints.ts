@@ -109,8 +109,10 @@ export const orderRowSchema = orderFieldsSchema.extend({ allowedActions: z.array
 export type OrderRow = z.infer<typeof orderRowSchema>;
 export type OrderFields = z.infer<typeof orderFieldsSchema>;
 
-const optionalQueryId = z.preprocess(emptyToNull, queryIdSchema.nullable().optional());
-const optionalInt = (values: readonly number[]) =>
+/** An optional id filter of a query string (empty: none). */
+export const optionalQueryId = z.preprocess(emptyToNull, queryIdSchema.nullable().optional());
+/** An optional filter that is one of `values` (a state, a mark), typed in a query string. */
+export const optionalInt = (values: readonly number[]) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
     z

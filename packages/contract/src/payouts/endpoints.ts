@@ -1,9 +1,25 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
-import { queryIdSchema } from '../common/paging.js';
-import { timelineEntrySchema } from '../orders/endpoints.js';
-import { consolePayoutRequest, createPayoutRequest, payoutAnswer, queryPayoutRequest } from './merchant-api.js';
-import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS } from './states.js';
+import { moneyFilter, sortShape } from '../common/money.js';
+import {
+  dateTimeSchema,
+  emptyToNull,
+  pageOf,
+  pagingShape,
+  queryBoolean,
+  queryIdSchema,
+  textFilter,
+} from '../common/paging.js';
+import type { Role } from '../common/roles.js';
+import { optionalInt, optionalQueryId, timelineEntrySchema } from '../orders/endpoints.js';
+import {
+  consolePayoutRequest,
+  createPayoutRequest,
+  PAYOUT_PRODUCT_IDS,
+  payoutAnswer,
+  queryPayoutRequest,
+} from './merchant-api.js';
+import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS, PAYOUT_STATES } from './states.js';
 
 /**
  * One payout as the console reads it: its fields and the actions the caller may take on it now
@@ -59,6 +75,44 @@ const orderIdInput = z.strictObject({ orderId: queryIdSchema });
 const reason = (what: string) =>
   z.string().trim().min(1, `enter the ${what}`).max(256, `the ${what} is at most 256 characters`);
 const stateAnswer = z.object({ orderId: z.number().int(), orderCode: z.string(), state: z.number().int() });
+
+/** Who reads payouts: staff all, a supplier its own and its team's, a merchant its own. */
+export const PAYOUT_READ_ROLES = [
+  'superAdmin',
+  'admin',
+  'customerService',
+  'technicalMaintenance',
+  'supplier',
+  'merchant',
+] as const satisfies readonly Role[];
+
+/** A payout's fields as the CSV export writes them: the row less its actions. */
+export const payoutFieldsSchema = payoutRowSchema.omit({ allowedActions: true });
+export type PayoutFields = z.infer<typeof payoutFieldsSchema>;
+
+/**
+ * The filters of spec section 3 that apply to payouts, shared by the list and its export (batchId and
+ * processState come with batches).
+ */
+export const payoutFilterShape = {
+  merchantId: optionalQueryId,
+  supplierId: optionalQueryId,
+  productId: optionalInt(PAYOUT_PRODUCT_IDS),
+  merchantOrderId: textFilter(64),
+  orderCode: textFilter(40),
+  startTime: dateTimeSchema,
+  endTime: dateTimeSchema,
+  payoutStatus: optionalInt(PAYOUT_STATES),
+  /** Matches the UTR (USDT: the transaction hash) the supplier submitted. */
+  utr: textFilter(128),
+  ifscCode: textFilter(11),
+  cardNumber: textFilter(20),
+  userName: textFilter(128),
+  amount: moneyFilter,
+  /** A supplier: true, its agents' payouts only; false, its own only. Staff: claimed by agents or not. */
+  isProxy: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
+  ...sortShape(['createdAt', 'amount', 'completedAt']),
+};
 
 /** Payout orders (issue 20): the merchant API's create, the console's creation, the claim queue and every action. */
 export const payoutsEndpoints = {
@@ -243,5 +297,47 @@ export const payoutsEndpoints = {
     access: PAYOUT_ACTION_ROLES.resolve,
     token2: true,
     scope: 'owned',
+  }),
+  getList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrder/getList',
+    summary:
+      'Payouts, paged and filtered (spec section 3); summary sums amount and fee (and commission but for a merchant). queue=true: a supplier’s claim queue, the awaiting payouts it may claim, oldest first',
+    input: z.strictObject({
+      ...pagingShape,
+      ...payoutFilterShape,
+      /** A supplier's claim queue: awaiting payouts of the products it has enabled with an enabled payout account. */
+      queue: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
+    }),
+    output: pageOf(payoutRowSchema),
+    example: { pageIndex: 1, pageSize: 20, payoutStatus: 2, sortBy: 'createdAt', sortOrder: 'desc' },
+    access: PAYOUT_READ_ROLES,
+    token2: false,
+    scope: 'owned',
+    team: true,
+  }),
+  exportList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrder/export',
+    summary: 'Every payout of the filtered set as CSV, in the list’s order',
+    input: z.strictObject(payoutFilterShape),
+    output: payoutFieldsSchema,
+    example: { payoutStatus: 3 },
+    access: PAYOUT_READ_ROLES,
+    token2: false,
+    scope: 'owned',
+    team: true,
+    produces: 'csv',
+  }),
+  getPayoutStatusList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrder/getPayoutStatusList',
+    summary: 'The payout states (codes; the console shows their labels)',
+    input: z.strictObject({}),
+    output: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    example: {},
+    access: PAYOUT_READ_ROLES,
+    token2: false,
+    scope: 'none',
   }),
 } as const;

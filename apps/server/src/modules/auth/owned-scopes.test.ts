@@ -106,6 +106,8 @@ const RULES: Record<string, 'staff' | 'own' | 'team' | 'manage'> = {
   // A payout is its merchant's and the claiming supplier's; a supplier also reads an awaiting one it may
   // claim, and its agents' (payouts.test.ts).
   'payouts.getDetail': 'team',
+  'payouts.getList': 'team',
+  'payouts.exportList': 'team',
   'payouts.cancelClaim': 'own',
   'payouts.submit': 'own',
   'payouts.confirm': 'staff',

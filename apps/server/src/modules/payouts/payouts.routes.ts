@@ -1,6 +1,7 @@
-import { type endpoints, note } from '@paydesk/contract';
+import { type endpoints, note, pageSizeOf } from '@paydesk/contract';
 import type { Handlers, UserContext } from '../../platform/context.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
+import type { PayoutQueries } from './payouts.query.js';
 import type { PayoutCaller, PayoutsService } from './payouts.service.js';
 import type { SignedPayouts } from './signed-payouts.js';
 
@@ -15,6 +16,7 @@ export function payoutsHandlers(
   payouts: PayoutsService,
   signed: SignedPayouts,
   merchants: MerchantsService,
+  queries: PayoutQueries,
 ): Handlers<typeof endpoints.payouts> {
   return {
     create: async (input, ctx) => {
@@ -40,5 +42,8 @@ export function payoutsHandlers(
     cancel: (input, ctx) => payouts.cancel(input.orderId, caller(ctx)),
     markAbnormal: (input, ctx) => payouts.markAbnormal(input.orderId, input.reason, caller(ctx)),
     resolve: (input, ctx) => payouts.resolve(input.orderId, input.to, input.reason, caller(ctx)),
+    getList: (input, ctx) => queries.getList(caller(ctx), { ...input, pageSize: pageSizeOf(input) }),
+    exportList: (input, ctx) => queries.exportList(caller(ctx), input),
+    getPayoutStatusList: async () => queries.getPayoutStatusList(),
   };
 }

@@ -54,6 +54,18 @@ export interface PayoutCaller {
   actor: Actor;
 }
 
+/**
+ * Whose actions a row offers: a supplier reads its team's payouts (team views) but acts only on those it
+ * claimed itself (the action endpoints are not team views), so its rows' actions are computed with its
+ * own account as the scope; anyone else as it reads.
+ */
+export const actingAs = <R extends Pick<PayoutCaller, 'role' | 'userId' | 'scope'>>(
+  reader: R,
+): Pick<PayoutCaller, 'role' | 'scope'> =>
+  reader.role === 'supplier' && !reader.scope.all
+    ? { role: reader.role, scope: { all: false, userIds: [reader.userId] } }
+    : reader;
+
 /** The most payouts a supplier may hold in progress unless the setting says otherwise. */
 export const DEFAULT_PAYOUT_MAX_IN_PROGRESS = 5;
 
@@ -403,7 +415,7 @@ export class PayoutsService {
     }
     const staff = isStaff(caller.role);
     return {
-      payout: this.rowOf(payout, caller),
+      payout: this.rowOf(payout, actingAs(caller)),
       timeline: events.map((e) => ({
         at: e.createdAt.toISOString(),
         kind: e.kind,

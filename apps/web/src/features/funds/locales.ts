@@ -26,6 +26,15 @@ export const fundsLocales = {
     },
     partyKind: { merchant: '商户', supplier: '码商' },
     bucket: { available: '可用余额', frozen: '冻结余额' },
+    ledgerAccount: {
+      merchant: '商户',
+      supplier: '码商',
+      platform: '平台',
+      available: '可用余额',
+      frozen: '冻结余额',
+      revenue: '收入',
+      adjustments: '调整',
+    },
     type: {
       orderHold: '订单冻结',
       orderRelease: '订单解冻',
@@ -106,6 +115,15 @@ export const fundsLocales = {
     },
     partyKind: { merchant: '商戶', supplier: '碼商' },
     bucket: { available: '可用餘額', frozen: '凍結餘額' },
+    ledgerAccount: {
+      merchant: '商戶',
+      supplier: '碼商',
+      platform: '平台',
+      available: '可用餘額',
+      frozen: '凍結餘額',
+      revenue: '收入',
+      adjustments: '調整',
+    },
     type: {
       orderHold: '訂單凍結',
       orderRelease: '訂單解凍',
@@ -186,6 +204,15 @@ export const fundsLocales = {
     },
     partyKind: { merchant: 'Merchant', supplier: 'Supplier' },
     bucket: { available: 'Available', frozen: 'Frozen' },
+    ledgerAccount: {
+      merchant: 'Merchant',
+      supplier: 'Supplier',
+      platform: 'Platform',
+      available: 'available balance',
+      frozen: 'frozen balance',
+      revenue: 'revenue',
+      adjustments: 'adjustments',
+    },
     type: {
       orderHold: 'Order hold',
       orderRelease: 'Order hold released',

@@ -16,6 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { ReasonDialog } from '../../shared/list/ReasonDialog';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { orderKeys } from './api';
 
@@ -175,36 +176,19 @@ type DialogProps<V> = RowActionFormProps<OrderRow, V>;
 /** Reject with a reason (1 to 256 characters, as the contract says). */
 export function RejectDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
   const { t } = useTranslation(['orders', 'common']);
-  const [form] = Form.useForm<{ rejectReason: string }>();
   return (
-    <Modal
-      open
+    <ReasonDialog
       title={t('reject.title', { orderCode: row.orderCode })}
-      okText={t('reject.submit')}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'order-reject-submit' }}
-      cancelText={t('common:action.cancel')}
-      onOk={() =>
-        void form
-          .validateFields()
-          .then((v) => onSubmit(v.rejectReason.trim()))
-          .catch(() => undefined)
-      }
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" name="orderReject">
-        <Form.Item
-          name="rejectReason"
-          label={t('reject.reason')}
-          rules={[
-            { required: true, whitespace: true, message: t('reject.reasonRequired') },
-            { max: 256, message: t('reject.reasonTooLong') },
-          ]}
-        >
-          <Input.TextArea rows={3} data-testid="order-reject-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={t('reject.reason')}
+      submitText={t('reject.submit')}
+      requiredText={t('reject.reasonRequired')}
+      tooLongText={t('reject.reasonTooLong')}
+      testId="order-reject"
+      danger
+      busy={busy}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
   );
 }
 

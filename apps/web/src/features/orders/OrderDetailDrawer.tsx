@@ -2,14 +2,13 @@ import { endpoints, type OrderRow, orderFieldShown, type Payee, type Role } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { transferTypeText } from '../../shared/funds/api';
+import { ledgerAccountText, transferTypeText } from '../../shared/funds/api';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { noteText } from '../../shared/notes/noteText';
@@ -33,25 +32,6 @@ const PAYEE_FIELDS = [
   'paymentLink',
   'hasQrImage',
 ] as const;
-
-/**
- * A ledger account code in words: 'merchant:3:available' reads 'Merchant Shop A available balance'
- * (the order's merchant and supplier by name, another party by its number), 'platform:revenue'
- * 'Platform revenue'.
- */
-export function ledgerAccountText(
-  i18n: I18n,
-  code: string,
-  order: Pick<OrderRow, 'merchantId' | 'merchantName' | 'supplierId' | 'supplierName'>,
-) {
-  const word = (key: string) => labelOr(i18n, `orders:ledgerAccount.${key}`, key);
-  const [owner = '', id = '', bucket = ''] = code.split(':');
-  if (owner === 'platform') return `${word('platform')} ${word(id)}`;
-  let name = `#${id}`;
-  if (owner === 'merchant' && Number(id) === order.merchantId) name = order.merchantName;
-  if (owner === 'supplier' && Number(id) === order.supplierId && order.supplierName) name = order.supplierName;
-  return `${word(owner)} ${name} ${word(bucket)}`;
-}
 
 /** Roles that may read why each receiving account was or was not chosen. */
 function readsAllocation(role: Role | undefined): boolean {

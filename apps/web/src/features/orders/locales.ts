@@ -189,15 +189,6 @@ export const ordersLocales = {
       callbackFailed: '回调失败',
       callbackReplayed: '重发回调',
     },
-    ledgerAccount: {
-      merchant: '商户',
-      supplier: '码商',
-      platform: '平台',
-      available: '可用余额',
-      frozen: '冻结余额',
-      revenue: '收入',
-      adjustments: '调整',
-    },
     outcome: {
       chosen: '选中',
       eligible: '可用',
@@ -418,15 +409,6 @@ export const ordersLocales = {
       callbackSucceeded: '回呼成功',
       callbackFailed: '回呼失敗',
       callbackReplayed: '重發回呼',
-    },
-    ledgerAccount: {
-      merchant: '商戶',
-      supplier: '碼商',
-      platform: '平台',
-      available: '可用餘額',
-      frozen: '凍結餘額',
-      revenue: '收入',
-      adjustments: '調整',
     },
     outcome: {
       chosen: '選中',
@@ -650,15 +632,6 @@ export const ordersLocales = {
       callbackSucceeded: 'Callback succeeded',
       callbackFailed: 'Callback failed',
       callbackReplayed: 'Callback replayed',
-    },
-    ledgerAccount: {
-      merchant: 'Merchant',
-      supplier: 'Supplier',
-      platform: 'Platform',
-      available: 'available balance',
-      frozen: 'frozen balance',
-      revenue: 'revenue',
-      adjustments: 'adjustments',
     },
     outcome: {
       chosen: 'Chosen',

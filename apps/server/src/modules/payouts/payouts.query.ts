@@ -1,0 +1,224 @@
+import { PAYOUT_STATE, type PayoutFields, type PayoutRow, type payoutFilterShape, type Role } from '@paydesk/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
+import type { DataScope } from '../../platform/context.js';
+import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { escapeLike } from '../../platform/like.js';
+import { parsePlatformTime } from '../../platform/time.js';
+import type { PayoutRecord } from './payout-core.js';
+import { actingAs, type PayoutsService } from './payouts.service.js';
+
+export type PayoutFilters = {
+  [K in keyof typeof payoutFilterShape]?: z.output<(typeof payoutFilterShape)[K]>;
+};
+
+/** Who reads: the session's role, its console account and its data scope (a supplier's: its team). */
+export interface PayoutReader {
+  role: Role;
+  userId: number;
+  scope: DataScope;
+}
+
+export interface PayoutQueriesDeps {
+  db: Db;
+  timeZone: string;
+  /** Its `rowOf` answers each row with the actions the caller may take on it (the contract's rule). */
+  payouts: Pick<PayoutsService, 'rowOf'>;
+}
+
+/**
+ * Sort columns. A payout not completed has no completion time: it sorts as the earliest, the same in
+ * the list's ORDER BY and in the export's keyset condition (a NULL would break the keyset).
+ */
+const SORT_COLUMNS = {
+  createdAt: { expr: payouts.createdAt, valueOf: (r: PayoutFields) => new Date(r.createdAt) },
+  amount: { expr: payouts.amount, valueOf: (r: PayoutFields) => r.amount },
+  completedAt: {
+    expr: sql`coalesce(${payouts.completedAt}, 'epoch'::timestamptz)`,
+    // A parameter beside an expression is not mapped by a column: the time as text, read as timestamptz.
+    valueOf: (r: PayoutFields) => r.completedAt ?? new Date(0).toISOString(),
+  },
+} as const;
+
+const fieldsOf = ({ allowedActions: _actions, ...fields }: PayoutRow): PayoutFields => fields;
+
+/**
+ * Whose actions a row offers: a supplier acts on the payouts it claimed itself (the action endpoints
+ * are not team views: its agents act on theirs), though its lists show its team's.
+ */
+/**
+ * Reads of payout orders (issue 20 item 6): the lists of every role with the filters of spec section
+ * 3 and their totals, the CSV export of the filtered set, a supplier's claim queue, the state list.
+ * Rows are `PayoutsService.rowOf`'s, so a list offers exactly the actions the service accepts.
+ */
+export class PayoutQueries {
+  constructor(private readonly deps: PayoutQueriesDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /**
+   * Data scope: staff every payout, a merchant its own, a supplier those it (or its team) claimed:
+   * isProxy true narrows to its agents', false to its own.
+   */
+  private scopeWhere(reader: PayoutReader, isProxy: boolean | null | undefined): SQL | undefined {
+    const { scope } = reader;
+    if (scope.all) {
+      // For staff isProxy asks who claimed it: an agent (a supplier with a parent) or a top-level supplier.
+      if (typeof isProxy !== 'boolean') return undefined;
+      const claimants = this.db
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(isProxy ? isNotNull(suppliers.parentId) : isNull(suppliers.parentId));
+      return inArray(payouts.supplierId, claimants);
+    }
+    if (reader.role === 'merchant') return eq(payouts.merchantUserId, reader.userId);
+    if (reader.role !== 'supplier') return sql`false`;
+    if (isProxy === true) {
+      const agents = scope.userIds.filter((id) => id !== reader.userId);
+      return agents.length ? inArray(payouts.supplierUserId, agents) : sql`false`;
+    }
+    if (isProxy === false) return eq(payouts.supplierUserId, reader.userId);
+    return inArray(payouts.supplierUserId, [...scope.userIds]);
+  }
+
+  /**
+   * A supplier's claim queue: the awaiting payouts of the products it has enabled and holds an enabled
+   * payout account of (what `PayoutsService.claim` assigns from). Nothing for a disabled supplier or
+   * anyone else. Its deposit and its limit of payouts in progress are the claim's to refuse, with
+   * their own texts, so the queue shows what the supplier could take once it has room.
+   */
+  private async queueWhere(reader: PayoutReader): Promise<SQL> {
+    if (reader.role !== 'supplier') return sql`false`;
+    const [supplier] = await this.db
+      .select({ id: suppliers.id, enabled: suppliers.enabled })
+      .from(suppliers)
+      .where(eq(suppliers.userId, reader.userId));
+    if (!supplier?.enabled) return sql`false`;
+    const products = await this.db
+      .selectDistinct({ productId: partyProducts.productId })
+      .from(partyProducts)
+      .innerJoin(
+        resources,
+        and(
+          eq(resources.productId, partyProducts.productId),
+          eq(resources.supplierId, supplier.id),
+          eq(resources.state, 0),
+          isNull(resources.deletedAt),
+        ),
+      )
+      .where(and(eq(partyProducts.userId, reader.userId), eq(partyProducts.enabled, true)));
+    if (products.length === 0) return sql`false`;
+    return and(
+      eq(payouts.state, PAYOUT_STATE.awaiting),
+      inArray(
+        payouts.productId,
+        products.map((p) => p.productId),
+      ),
+    )!;
+  }
+
+  whereOf(reader: PayoutReader, f: PayoutFilters): SQL | undefined {
+    const like = (v: string) => `%${escapeLike(v)}%`;
+    const tz = this.deps.timeZone;
+    return and(
+      this.scopeWhere(reader, f.isProxy),
+      f.merchantId ? eq(payouts.merchantId, f.merchantId) : undefined,
+      f.supplierId ? eq(payouts.supplierId, f.supplierId) : undefined,
+      f.productId !== undefined ? eq(payouts.productId, f.productId) : undefined,
+      f.merchantOrderId ? ilike(payouts.merchantOrderNo, like(f.merchantOrderId)) : undefined,
+      f.orderCode ? ilike(payouts.orderCode, like(f.orderCode)) : undefined,
+      f.startTime ? gte(payouts.createdAt, parsePlatformTime(f.startTime, tz)) : undefined,
+      f.endTime ? lte(payouts.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
+      f.payoutStatus !== undefined ? eq(payouts.state, f.payoutStatus) : undefined,
+      f.utr ? ilike(payouts.utr, like(f.utr)) : undefined,
+      f.ifscCode ? ilike(payouts.ifscCode, like(f.ifscCode)) : undefined,
+      f.cardNumber ? ilike(payouts.cardNumber, like(f.cardNumber)) : undefined,
+      f.userName ? ilike(payouts.userName, like(f.userName)) : undefined,
+      typeof f.amount === 'number' ? eq(payouts.amount, f.amount) : undefined,
+    );
+  }
+
+  /** Newest first unless sorted; the claim queue oldest first (first come, first claimed). */
+  private orderBy(f: PayoutFilters, oldestFirst = false) {
+    const sort = f.sortBy ? SORT_COLUMNS[f.sortBy] : null;
+    if (!sort) return [oldestFirst ? asc(payouts.id) : desc(payouts.id)];
+    return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(payouts.id)];
+  }
+
+  /**
+   * A page of the caller's payouts (or, with `queue`, of its claim queue: the filters other than the
+   * scope still apply), with totals over the whole filtered set: amount and fee, and the commission
+   * for everyone but a merchant (who does not see it on the rows either).
+   */
+  async getList(
+    reader: PayoutReader,
+    input: PayoutFilters & { pageIndex: number; pageSize: number; queue?: boolean | null | undefined },
+  ) {
+    const where = input.queue
+      ? and(
+          await this.queueWhere(reader),
+          this.whereOf({ ...reader, scope: { all: true } }, { ...input, isProxy: null }),
+        )
+      : this.whereOf(reader, input);
+    const [rows, [totals]] = await Promise.all([
+      this.db
+        .select()
+        .from(payouts)
+        .where(where)
+        .orderBy(...this.orderBy(input, input.queue === true))
+        .limit(input.pageSize)
+        .offset((input.pageIndex - 1) * input.pageSize),
+      this.db
+        .select({
+          n: count(),
+          amount: sql<number>`coalesce(sum(${payouts.amount}), 0)`.mapWith(Number),
+          fee: sql<number>`coalesce(sum(${payouts.fee}), 0)`.mapWith(Number),
+          commission: sql<number>`coalesce(sum(${payouts.commission}), 0)`.mapWith(Number),
+        })
+        .from(payouts)
+        .where(where),
+    ]);
+    const { amount = 0, fee = 0, commission = 0 } = totals ?? {};
+    const summary: Record<string, number> = reader.role === 'merchant' ? { amount, fee } : { amount, fee, commission };
+    return {
+      list: rows.map((p) => this.deps.payouts.rowOf(p, actingAs(reader))),
+      total: totals?.n ?? 0,
+      pageIndex: input.pageIndex,
+      pageSize: input.pageSize,
+      summary,
+    };
+  }
+
+  /** The filtered set for the CSV export, in the list's order (newest first by default): the rows' fields. */
+  async *exportList(reader: PayoutReader, input: PayoutFilters): AsyncGenerator<PayoutFields> {
+    const where = this.whereOf(reader, input);
+    const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
+    const descending = input.sortOrder !== 'asc';
+    yield* keysetRowsAfter<PayoutFields>(async (last, limit) => {
+      let after: SQL | undefined;
+      if (last) {
+        after = sort
+          ? afterInOrder({ expr: sort.expr, value: sort.valueOf(last) }, descending, {
+              column: payouts.id,
+              value: last.id,
+            })
+          : sql`${payouts.id} < ${last.id}`;
+      }
+      const rows: PayoutRecord[] = await this.db
+        .select()
+        .from(payouts)
+        .where(and(where, after))
+        .orderBy(...this.orderBy(input))
+        .limit(limit);
+      return rows.map((p) => fieldsOf(this.deps.payouts.rowOf(p, actingAs(reader))));
+    });
+  }
+
+  getPayoutStatusList() {
+    return Object.entries(PAYOUT_STATE).map(([name, id]) => ({ id, name }));
+  }
+}
