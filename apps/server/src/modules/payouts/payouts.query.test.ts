@@ -19,7 +19,6 @@ const auth: Record<string, Auth> = {};
 const supplierIds: Record<string, number> = {};
 let merchantId = 0;
 let otherMerchantId = 0;
-let supplierResourceId = 0;
 
 /** The payouts made below, by name. */
 const made: Record<string, { id: number; orderCode: string; amount: number; mchOrderNo: string }> = {};
@@ -71,20 +70,16 @@ beforeAll(async () => {
       .innerJoin(users, eq(users.id, suppliers.userId))
       .where(eq(users.account, account));
     supplierIds[account] = row!.id;
-    const [resource] = await db
-      .insert(resources)
-      .values({
-        supplierId: row!.id,
-        productId: 2001,
-        kind: 'bankPayout',
-        name: `${account} payout account`,
-        state: 0,
-        details: { accountName: account, cardNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: resources.id });
-    if (account === 'supplier1') supplierResourceId = resource!.id;
+    await db.insert(resources).values({
+      supplierId: row!.id,
+      productId: 2001,
+      kind: 'bankPayout',
+      name: `${account} payout account`,
+      state: 0,
+      details: { accountName: account, accountNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
+      createdAt: now,
+      updatedAt: now,
+    });
     if (account === 'agent1') {
       await db
         .insert(partyProducts)
@@ -324,9 +319,11 @@ describe('the supplier’s claim queue', () => {
   it('a claimed payout leaves the queue; without an enabled payout account of the product the queue is empty', async () => {
     await ok(t.call(api.claimOrder, { orderId: made.e!.id }, auth.agent1));
     expect(names((await list('supplier1', { queue: true })).list)).toEqual(['other2001', 'c']);
-    await t.database.db.update(resources).set({ state: 1 }).where(eq(resources.id, supplierResourceId));
+    // Every one of supplier1's bank payout accounts switched off (the demo's and this file's).
+    const supplierOnes = and(eq(resources.supplierId, supplierIds.supplier1!), eq(resources.productId, 2001));
+    await t.database.db.update(resources).set({ state: 1 }).where(supplierOnes);
     expect((await list('supplier1', { queue: true })).total).toBe(0);
-    await t.database.db.update(resources).set({ state: 0 }).where(eq(resources.id, supplierResourceId));
+    await t.database.db.update(resources).set({ state: 0 }).where(supplierOnes);
     await t.database.db
       .update(partyProducts)
       .set({ enabled: false })
