@@ -33,6 +33,13 @@ export interface SimulatorOptions {
   concurrency: number;
   merchant: { mchId: string; secret: string; signType: SignType };
   suppliers: SupplierLogin[];
+  /** Payouts created per second (bank payout 2001), and their amounts in major units. */
+  payoutRate: number;
+  payoutAmount: [number, number];
+  /** Seconds from a payout to the supplier's claim, from the claim to its UTR, and to the staff's confirmation. */
+  payoutDelay: [number, number];
+  /** The staff account that confirms submitted payouts (with its second-level password); null: none. */
+  confirmer: SupplierLogin | null;
   /** The merchant's callback receiver: where it listens, and the address the server is given to reach it. */
   callbackPort: number;
   callbackBind: string;
@@ -94,6 +101,30 @@ const FLAGS: Flag[] = [
     value: '',
     help: 'account:authenticatorSecret[:password], comma-separated; instead of the accounts file',
   },
+  {
+    name: 'payout-rate',
+    env: 'SIM_PAYOUT_RATE',
+    value: '0.2',
+    help: 'bank payouts (2001) created per second (0: none)',
+  },
+  {
+    name: 'payout-amount',
+    env: 'SIM_PAYOUT_AMOUNT',
+    value: '100-500',
+    help: 'payout amounts in major units (min-max); a payout holds its amount plus fee from the merchant',
+  },
+  {
+    name: 'payout-delay',
+    env: 'SIM_PAYOUT_DELAY',
+    value: '1-5',
+    help: 'seconds until the supplier claims a payout, until it submits the UTR, and until staff confirm (min-max)',
+  },
+  {
+    name: 'confirmer',
+    env: 'SIM_CONFIRMER',
+    value: '',
+    help: 'staff account:authenticatorSecret[:password] that confirms payouts (default: admin from the accounts file)',
+  },
   { name: 'password', env: 'SIM_PASSWORD', value: 'demo1234', help: 'suppliers’ password when --supplier omits it' },
   { name: 'callback-port', env: 'SIM_CALLBACK_PORT', value: '8081', help: 'port of the merchant callback receiver' },
   { name: 'callback-bind', env: 'SIM_CALLBACK_BIND', value: '127.0.0.1', help: 'address the receiver listens on' },
@@ -122,7 +153,9 @@ export function helpText(): string {
     '',
     'The demo merchant creates orders through the signed merchant API; payers open the payer page and',
     'submit a UTR, or never pay (their orders time out); the supplier owning the receiving account signs',
-    'in to the console API and confirms; a merchant callback receiver answers SUCCESS or fails. A line',
+    'in to the console API and confirms; a merchant callback receiver answers SUCCESS or fails. The',
+    'merchant also creates bank payouts: the supplier claims each, pays and submits a UTR, and an admin',
+    'confirms it; their callbacks reach the same receiver. A line',
     'of progress every few seconds; Ctrl-C stops.',
     '',
     'Options (flags win over environment variables):',
@@ -254,7 +287,20 @@ export function resolveOptions(
     );
   }
 
+  let confirmer: SupplierLogin | null = null;
+  if (get('confirmer')) {
+    const [account = '', secret = '', ...rest] = get('confirmer').split(':');
+    if (!account || !secret) throw new UsageError('--confirmer is account:authenticatorSecret[:password]');
+    confirmer = { account, secret, password: rest.length > 0 ? rest.join(':') : password };
+  } else {
+    const admin = (file.accounts ?? []).find((a) => a.role === 'admin' && a.googleSecret);
+    if (admin)
+      confirmer = { account: admin.account, secret: admin.googleSecret!, password: admin.password || password };
+  }
+
   const payDelay = rangeOf('pay-delay', get('pay-delay'));
+  const payoutRate = numberOf('payout-rate', get('payout-rate'), 0, 1_000);
+  const payoutDelay = rangeOf('payout-delay', get('payout-delay'));
   const confirmDelay = rangeOf('confirm-delay', get('confirm-delay'));
   return {
     url: get('url').replace(/\/+$/, ''),
@@ -262,7 +308,11 @@ export function resolveOptions(
     duration: numberOf('duration', get('duration'), 0),
     // The last order's payer may pay at the end of --pay-delay and its supplier confirm at the end of
     // --confirm-delay: by default the run waits for both, and 10 s more for its callback.
-    drain: get('drain') === '' ? payDelay[1] + confirmDelay[1] + 10 : numberOf('drain', get('drain'), 0),
+    // A payout's three steps (claim, UTR, confirmation) each wait up to --payout-delay.
+    drain:
+      get('drain') === ''
+        ? Math.max(payDelay[1] + confirmDelay[1], payoutRate > 0 ? 3 * payoutDelay[1] : 0) + 10
+        : numberOf('drain', get('drain'), 0),
     products,
     minAmount,
     maxAmount,
@@ -272,6 +322,10 @@ export function resolveOptions(
     concurrency: Math.round(numberOf('concurrency', get('concurrency'), 1, 1_000)),
     merchant,
     suppliers,
+    payoutRate,
+    payoutAmount: rangeOf('payout-amount', get('payout-amount')),
+    payoutDelay,
+    confirmer,
     callbackPort: Math.round(numberOf('callback-port', get('callback-port'), 0, 65_535)),
     callbackBind: get('callback-bind'),
     callbackHost: get('callback-host'),

@@ -28,6 +28,17 @@ export interface SimulatorStats {
   callbacksBadSign: number;
   /** Different orders whose callback was answered SUCCESS. */
   ordersNotified: number;
+  /** Payouts: created (funds held), claimed by a supplier, UTR submitted, confirmed by staff, refused steps. */
+  payoutsCreated: number;
+  payoutsClaimed: number;
+  payoutsSubmitted: number;
+  payoutsCompleted: number;
+  payoutStepsFailed: number;
+  /** Payout callbacks received and answered SUCCESS (counted apart from the orders'). */
+  payoutCallbacksReceived: number;
+  payoutCallbacksOk: number;
+  /** Different payouts whose callback was answered SUCCESS. */
+  payoutsNotified: number;
   /** Order create latency in ms (median and 95th percentile of the last 1,000). */
   createP50: number;
   createP95: number;
@@ -39,6 +50,8 @@ export interface Simulator {
   notifyUrl: string;
   /** Codes of the orders this run created, with what their payer did. */
   orders: Map<string, { paid: boolean; confirmed: boolean; notified: boolean }>;
+  /** Codes of the payouts this run created, with whether staff confirmed each and its callback was taken. */
+  payouts: Map<string, { completed: boolean; notified: boolean }>;
   /** Stops now: no new orders, pending payers and confirmations dropped, the receiver closed. */
   stop(): Promise<SimulatorStats>;
   /** Settles when the run ends (after --duration and the drain, or after stop()). */
@@ -112,7 +125,17 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
     ordersNotified: 0,
     createP50: 0,
     createP95: 0,
+    payoutsCreated: 0,
+    payoutsClaimed: 0,
+    payoutsSubmitted: 0,
+    payoutsCompleted: 0,
+    payoutStepsFailed: 0,
+    payoutCallbacksReceived: 0,
+    payoutCallbacksOk: 0,
+    payoutsNotified: 0,
   };
+  /** This run's payouts by code: whether staff confirmed it and whether its callback was taken. */
+  const payouts = new Map<string, { completed: boolean; notified: boolean }>();
   const orders: Simulator['orders'] = new Map();
   const latencies: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -137,9 +160,16 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
   };
 
   /** A console API call the way the console makes it (query for GET, JSON body for POST, token header). */
-  const call = (endpoint: Endpoint, input: Record<string, unknown>, token?: string, localAddress?: string) => {
+  const call = (
+    endpoint: Endpoint,
+    input: Record<string, unknown>,
+    token?: string,
+    localAddress?: string,
+    token2?: string,
+  ) => {
     const url = new URL(endpoint.path, base);
     const headers: Record<string, string> = token ? { token } : {};
+    if (token2) headers.token2 = token2;
     if (endpoint.method === 'GET') {
       for (const [k, v] of Object.entries(input)) url.searchParams.set(k, String(v));
       return request(url, { method: 'GET', headers, localAddress });
@@ -162,12 +192,25 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
     }
     readBody(req)
       .then((body) => {
-        stats.callbacksReceived += 1;
         const params = Object.fromEntries(new URLSearchParams(body));
+        const payout = params.orderType === 'payout';
+        if (payout) stats.payoutCallbacksReceived += 1;
+        else stats.callbacksReceived += 1;
         const { sign: sent = '', ...signed } = params;
         if (sent.toUpperCase() !== sign(signed, options.merchant.secret, options.merchant.signType)) {
           stats.callbacksBadSign += 1;
           res.writeHead(400, { 'content-type': 'text/plain' }).end('bad sign');
+          return;
+        }
+        if (payout) {
+          // A payout's callback is taken at once: the failures above test the orders' retries.
+          stats.payoutCallbacksOk += 1;
+          const known = payouts.get(params.orderCode ?? '');
+          if (known && !known.notified) {
+            known.notified = true;
+            stats.payoutsNotified += 1;
+          }
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('SUCCESS');
           return;
         }
         if (Math.random() < options.callbackFailRate) {
@@ -378,9 +421,107 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
       }
     }
 
+    // ---- one payout's life: the merchant creates it, a supplier claims, pays and submits, staff confirm ----
+    const claimer = sessions.find((s) => !s.isAgent) ?? sessions[0]!;
+    let staff: { token: string; token2: string } | null = null;
+    if (options.payoutRate > 0 && options.confirmer) {
+      const token = await sessionToken(options.confirmer);
+      const granted = await call(
+        endpoints.auth.login2,
+        { password: options.confirmer.password, logInReason: 'simulator confirms payouts' },
+        token,
+      );
+      if (granted.code !== Code.success) {
+        throw new Error(`${options.confirmer.account} could not enter its second-level password: ${granted.msg}`);
+      }
+      staff = { token, token2: String(granted.data.token2) };
+    }
+    const payoutSteps = options.payoutRate > 0 && staff !== null;
+    if (options.payoutRate > 0 && !staff)
+      log('No staff account to confirm payouts (--confirmer): no payouts are made.');
+
+    const payoutStep = async (run: () => Promise<Answer>) => {
+      try {
+        const answer = await run();
+        if (answer.code === Code.success) return answer;
+      } catch {
+        // counted below
+      }
+      stats.payoutStepsFailed += 1;
+      return null;
+    };
+
+    async function createPayout(n: number) {
+      const [min, max] = options.payoutAmount;
+      const params: Record<string, string> = {
+        mchId: options.merchant.mchId,
+        productId: '2001',
+        mchOrderNo: `SIMP${Date.now().toString(36).toUpperCase()}${String(n).padStart(6, '0')}`,
+        amount: String(Math.round(min + Math.random() * (max - min)) * 100),
+        notifyUrl,
+        userName: 'Simulated Payee',
+        cardNumber: String(randomInt(100_000_000, 1_000_000_000)) + String(randomInt(100, 1_000)),
+        ifscCode: 'HDFC0001234',
+        bankName: 'HDFC Bank',
+        bankBranch: 'Koramangala',
+        address: '12 MG Road, Bengaluru',
+        signType: options.merchant.signType,
+      };
+      params.sign = sign(params, options.merchant.secret, options.merchant.signType);
+      let answer: Answer;
+      try {
+        answer = await request(new URL(endpoints.payouts.create.path, base), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(params),
+        });
+      } catch {
+        refuse('network');
+        return;
+      }
+      if (answer.code !== Code.success) {
+        refuse(`payout ${answer.code ?? `HTTP ${answer.status}`}`);
+        return;
+      }
+      stats.payoutsCreated += 1;
+      const orderCode = String(answer.data.orderCode);
+      const payout = { completed: false, notified: false };
+      payouts.set(orderCode, payout);
+      later(between(options.payoutDelay), () => claimPayout(orderCode, payout));
+    }
+
+    /** The supplier finds the payout in its claim queue and claims it; later it pays and submits the UTR. */
+    async function claimPayout(orderCode: string, payout: { completed: boolean }) {
+      const found = await payoutStep(() =>
+        asSupplier(claimer, endpoints.payouts.getList, { pageIndex: 1, pageSize: 1, queue: true, orderCode }),
+      );
+      const id = (found?.data?.list?.[0] as { id: number } | undefined)?.id;
+      if (id === undefined) {
+        stats.payoutStepsFailed += 1;
+        return;
+      }
+      if (!(await payoutStep(() => asSupplier(claimer, endpoints.payouts.claimOrder, { orderId: id })))) return;
+      stats.payoutsClaimed += 1;
+      later(between(options.payoutDelay), async () => {
+        if (!(await payoutStep(() => asSupplier(claimer, endpoints.payouts.submit, { orderId: id, utr: newUtr() })))) {
+          return;
+        }
+        stats.payoutsSubmitted += 1;
+        later(between(options.payoutDelay), async () => {
+          const done = await payoutStep(() =>
+            call(endpoints.payouts.confirm, { orderId: id }, staff!.token, undefined, staff!.token2),
+          );
+          if (!done) return;
+          stats.payoutsCompleted += 1;
+          payout.completed = true;
+        });
+      });
+    }
+
     // ---- the merchant's pace ----
     const started = Date.now();
     let made = 0;
+    let payoutsMade = 0;
     let inFlight = 0;
     const pace = setInterval(() => {
       if (stopped) return;
@@ -392,6 +533,13 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
       }
       // Behind by more than a second of orders: the server is slower than the rate; do not catch up in a burst.
       if (due - made > Math.max(1, options.rate)) made = due - Math.max(1, Math.floor(options.rate));
+      if (payoutSteps) {
+        const payoutsDue = Math.floor(((Date.now() - started) / 1000) * options.payoutRate);
+        while (payoutsMade < payoutsDue) {
+          payoutsMade += 1;
+          track(createPayout(payoutsMade));
+        }
+      }
     }, 20);
 
     let reportedAt = 0;
@@ -412,14 +560,23 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
           `${stats.confirmFailed ? ` (failed ${stats.confirmFailed})` : ''} | ` +
           `callbacks received ${stats.callbacksReceived}, ok ${stats.callbacksOk}, failed ${stats.callbacksFailed}` +
           `${stats.callbacksBadSign ? `, bad sign ${stats.callbacksBadSign}` : ''} | ` +
-          `create p50 ${stats.createP50} ms, p95 ${stats.createP95} ms`,
+          `create p50 ${stats.createP50} ms, p95 ${stats.createP95} ms` +
+          (payoutSteps
+            ? ` | payouts created ${stats.payoutsCreated}, claimed ${stats.payoutsClaimed}, submitted ${stats.payoutsSubmitted}, ` +
+              `completed ${stats.payoutsCompleted}${stats.payoutStepsFailed ? ` (steps failed ${stats.payoutStepsFailed})` : ''}, ` +
+              `notified ${stats.payoutsNotified}`
+            : ''),
       );
     };
     const reporter = setInterval(report, options.reportEvery * 1000);
     log(
       `Simulating ${options.rate} orders/s against ${options.url} as merchant ${options.merchant.mchId}; ` +
         `suppliers ${sessions.map((s) => s.login.account).join(', ')}; callbacks to ${notifyUrl} ` +
-        `(${Math.round(options.callbackFailRate * 100)} % answered with a failure). Ctrl-C stops.`,
+        `(${Math.round(options.callbackFailRate * 100)} % answered with a failure)` +
+        (payoutSteps
+          ? `; ${options.payoutRate} payouts/s claimed by ${claimer.login.account}, confirmed by ${options.confirmer!.account}`
+          : '') +
+        '. Ctrl-C stops.',
     );
 
     let finish: (stats: SimulatorStats) => void = () => undefined;
@@ -433,7 +590,10 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
         // Payments and callbacks under way finish (or the drain time runs out).
         const until = Date.now() + options.drain * 1000;
         const settled = () =>
-          pending.size === 0 && timers.size === 0 && [...orders.values()].every((o) => !o.confirmed || o.notified);
+          pending.size === 0 &&
+          timers.size === 0 &&
+          [...orders.values()].every((o) => !o.confirmed || o.notified) &&
+          [...payouts.values()].every((p) => !p.completed || p.notified);
         while (Date.now() < until && !settled()) await sleep(100);
       }
       stopped = true;
@@ -451,6 +611,7 @@ export async function startSimulator(options: SimulatorOptions, log: (line: stri
       stats,
       notifyUrl,
       orders,
+      payouts,
       stop: () => {
         clearTimeout(runFor);
         return end(false);

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ORDER_STATE } from '@paydesk/contract';
+import { ORDER_STATE, PAYOUT_STATE } from '@paydesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions, type SimulatorOptions } from '../../../../tools/simulator/options.js';
 import { startSimulator } from '../../../../tools/simulator/simulator.js';
 import { totpCode as simulatorTotp } from '../../../../tools/simulator/totp.js';
-import { orderCallbackAttempts, orderCallbacks, orders } from '../db/schema.js';
+import { orderCallbackAttempts, orderCallbacks, orders, payouts } from '../db/schema.js';
 import { totpCode } from '../platform/totp.js';
 import { startTestApp, type TestApp } from '../testing/harness.js';
 import { writeDemoAccountsFile } from './seed.js';
@@ -60,9 +60,12 @@ describe('the simulator', () => {
     expect(options.suppliers.map((s) => s.account).sort()).toEqual(['agent1', 'supplier1']);
     expect(options.merchant).toEqual({ mchId: '10001', secret: 'demo-secret-merchant1', signType: 'HMAC-SHA256' });
     expect(options.rate).toBe(3);
+    // Payouts are confirmed by the file's admin (with its second-level password).
+    expect(options.confirmer?.account).toBe('admin');
+    expect(options.payoutRate).toBe(0.2);
     // It waits for the last payer (pay delay) and its supplier (confirm delay), then its callback.
     expect(options.drain).toBe(20 + 5 + 10);
-    const quick = ['--accounts-file', file, '--pay-delay', '1-3', '--confirm-delay', '1-2'];
+    const quick = ['--accounts-file', file, '--pay-delay', '1-3', '--confirm-delay', '1-2', '--payout-rate', '0'];
     expect((resolveOptions(quick, {}) as SimulatorOptions).drain).toBe(15);
     expect((resolveOptions([...quick, '--drain', '7'], {}) as SimulatorOptions).drain).toBe(7);
     expect(() => resolveOptions([], { DATA_DIR: join(dir, 'nothing-here') }, dir)).toThrow(/--supplier/);
@@ -103,6 +106,10 @@ describe('the simulator', () => {
         '0.4',
         '--report-every',
         '1',
+        '--payout-rate',
+        '1',
+        '--payout-delay',
+        '0.1-0.5',
       ],
       { SIM_ACCOUNTS_FILE: file },
     ) as SimulatorOptions;
@@ -148,6 +155,17 @@ describe('the simulator', () => {
       .where(inArray(orderCallbacks.orderCode, confirmed));
     expect(attempts.filter((a) => a.succeeded)).toHaveLength(confirmed.length);
     expect(attempts).toHaveLength(stats.callbacksReceived);
+
+    // Payouts: created with their money held, claimed, paid and confirmed, each callback taken once.
+    expect(stats.payoutsCreated, lines.join('\n')).toBeGreaterThanOrEqual(3);
+    expect(stats.payoutStepsFailed, lines.join('\n')).toBe(0);
+    expect(stats.payoutsCompleted).toBe(stats.payoutsCreated);
+    expect(stats.payoutsNotified).toBe(stats.payoutsCompleted);
+    const settled = await t.database.db
+      .select({ state: payouts.state })
+      .from(payouts)
+      .where(inArray(payouts.orderCode, [...simulator.payouts.keys()]));
+    expect(settled.map((p) => p.state)).toEqual(settled.map(() => PAYOUT_STATE.completed));
 
     const check = await t.app.services.ledger.check();
     expect(check).toEqual({ ok: true, violations: [] });
