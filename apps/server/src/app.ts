@@ -195,7 +195,14 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     timeZone: deps.config.timeZone,
   });
-  const payouts = new PayoutsService({ db, clock, ledger, timeZone: deps.config.timeZone });
+  const payouts = new PayoutsService({
+    db,
+    clock,
+    ledger,
+    timeZone: deps.config.timeZone,
+    realtime,
+    afterCommit: () => callbacks.payoutCommitted(),
+  });
   return {
     sessions,
     payouts,

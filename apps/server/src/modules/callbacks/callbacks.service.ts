@@ -237,6 +237,11 @@ export class CallbacksService {
     this.poke();
   }
 
+  /** A payout's final state committed (its notification is scheduled with it): the dispatcher looks now. */
+  payoutCommitted(): void {
+    this.poke();
+  }
+
   private poke(): void {
     for (const listener of this.committedListeners) listener();
   }

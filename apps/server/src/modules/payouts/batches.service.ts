@@ -350,7 +350,8 @@ export class PayoutBatchesService {
    * left preparing; else another file may follow. A file refused as a whole changes nothing.
    */
   async uploadResult(id: number, file: ResultFile, caller: PayoutCaller) {
-    return this.act(id, caller, 'uploadResult', async (tx, batch, now) => {
+    let settled: Awaited<ReturnType<PayoutsService['settleBySystem']>> = [];
+    const result = await this.act(id, caller, 'uploadResult', async (tx, batch, now) => {
       const held = await tx
         .select()
         .from(payouts)
@@ -433,7 +434,7 @@ export class PayoutBatchesService {
           });
         }
       }
-      await this.deps.payouts.settleBySystem(tx, settlements, caller.actor, now);
+      settled = await this.deps.payouts.settleBySystem(tx, settlements, caller.actor, now);
       const completed = settlements.filter((s) => s.outcome === 'completed').length;
       const failed = settlements.length - completed;
       const pending = held.filter((p) => p.state === S.preparing).length - settlements.length;
@@ -470,6 +471,9 @@ export class PayoutBatchesService {
         results,
       };
     });
+    // Committed: the lists hear of the settled payouts, the dispatcher of their notifications.
+    this.deps.payouts.committed(settled.map((payout) => ({ payout, previousState: S.preparing })));
+    return result;
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { payoutEvents, payouts } from '../../db/schema.js';
 import type { Actor } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 
@@ -21,6 +22,10 @@ export interface PayoutsDeps {
   clock: Clock;
   ledger: LedgerService;
   timeZone: string;
+  /** The consoles' live lists (the 'payouts' topic); none in tools that need no pushes. */
+  realtime?: RealtimeHub;
+  /** Told after a commit that scheduled a merchant notification (this process's callback dispatcher looks now). */
+  afterCommit?: () => void;
 }
 
 /** The console's texts of payout refusals (the console translates them by `data.reason`). */

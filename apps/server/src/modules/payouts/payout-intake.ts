@@ -20,6 +20,7 @@ import { OrderSettingsCache } from '../orders/settings.js';
 import { CREATE_CHECKS, type CreateChecksRow, numberOrNull } from '../orders/statements.js';
 import { type PayoutRecord, type PayoutsDeps, payoutAnswerOf, platformDay, recordPayoutEvent } from './payout-core.js';
 import { payoutHoldTransfer } from './payout-ledger.js';
+import { publishPayoutChange } from './publish.js';
 
 /** A payout's parameters as the merchant sent them, without the signature (what the console form sends). */
 export type PayoutParams = ConsolePayoutRequest & { clientIp?: string | number | undefined };
@@ -170,6 +171,8 @@ export class PayoutIntake {
         }
         return payout;
       });
+      // A new payout in the lists, and in the suppliers' claim queue.
+      publishPayoutChange(this.deps.db, this.deps.realtime, created, null);
       return { ...payoutAnswerOf(created), created: true };
     } catch (error) {
       // A concurrent create of the same mchOrderNo won: answer as its repeat.

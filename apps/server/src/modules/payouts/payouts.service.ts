@@ -3,6 +3,7 @@ import {
   allowedPayoutActions,
   CLAIMED_PAYOUT_STATES,
   Code,
+  FINAL_PAYOUT_STATES,
   isStaff,
   type NoteTemplate,
   note,
@@ -45,6 +46,7 @@ import {
 } from './payout-core.js';
 import { PayoutIntake } from './payout-intake.js';
 import { payoutPaidTransfer, payoutReleaseTransfer } from './payout-ledger.js';
+import { publishPayoutChange } from './publish.js';
 
 /** Who acts: the role and console account of the session, its data scope and the audit's actor. */
 export interface PayoutCaller {
@@ -103,7 +105,7 @@ export class PayoutsService {
    * claims of one payout on the payout's: the first wins, the others get 409 claimFailed.
    */
   async claim(id: number, caller: PayoutCaller) {
-    return this.db.transaction(async (tx) => {
+    return this.committing(async (tx) => {
       const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.userId, caller.userId)).for('update');
       if (!supplier) throw refused('your account has no supplier record yet', 'notASupplier');
       if (!supplier.enabled) throw refused(PAYOUT_REFUSALS.supplierOff, 'supplierOff');
@@ -165,7 +167,7 @@ export class PayoutsService {
         now,
       });
       await this.audit(tx, caller, 'payouts.claim', payout, { state: moved.state, resourceId: account.id }, now);
-      return answer(moved);
+      return { before: payout, moved };
     });
   }
 
@@ -207,19 +209,18 @@ export class PayoutsService {
    * payout waits for an admin's confirmation (submitted -> pending confirmation). By the system.
    */
   async markPendingConfirmation(id: number, evidence: string, actor: Actor) {
-    return this.db.transaction(async (tx) => {
+    return this.committing(async (tx) => {
       const payout = await lockPayout(tx, id);
       if (!payout) throw notFound('no such payout');
       if (payout.state !== S.submitted) throw refused(PAYOUT_REFUSALS.payoutState, 'payoutState');
-      return answer(
-        await this.move(tx, payout, {
-          to: S.pendingConfirmation,
-          kind: 'pendingConfirmation',
-          actor,
-          note: evidence,
-          now: this.now(),
-        }),
-      );
+      const moved = await this.move(tx, payout, {
+        to: S.pendingConfirmation,
+        kind: 'pendingConfirmation',
+        actor,
+        note: evidence,
+        now: this.now(),
+      });
+      return { before: payout, moved };
     });
   }
 
@@ -506,15 +507,33 @@ export class PayoutsService {
     action: PayoutAction,
     run: (tx: Tx, payout: PayoutRecord, now: Date) => Promise<PayoutRecord>,
   ) {
-    return this.db.transaction(async (tx) => {
+    return this.committing(async (tx) => {
       const payout = await lockPayout(tx, id);
       if (!payout) throw notFound('no such payout');
       this.check(action, caller, payout);
       const now = this.now();
       const moved = await run(tx, payout, now);
       await this.audit(tx, caller, `payouts.${action}` as const, payout, { state: moved.state }, now);
-      return answer(moved);
+      return { before: payout, moved };
     });
+  }
+
+  /**
+   * Runs a transition's transaction and, once it committed, tells the lists (realtime) and this
+   * process's callback dispatcher (a final state scheduled its merchant's notification).
+   */
+  private async committing(run: (tx: Tx) => Promise<{ before: PayoutRecord; moved: PayoutRecord }>) {
+    const { before, moved } = await this.db.transaction(run);
+    this.committed([{ payout: moved, previousState: before.state }]);
+    return answer(moved);
+  }
+
+  /** After commit: each payout published to the consoles that list it; the callback dispatcher poked. */
+  committed(changes: ReadonlyArray<{ payout: PayoutRecord; previousState: number | null }>): void {
+    for (const { payout, previousState } of changes) {
+      publishPayoutChange(this.db, this.deps.realtime, payout, previousState);
+    }
+    if (changes.some(({ payout }) => FINAL_PAYOUT_STATES.includes(payout.state as never))) this.deps.afterCommit?.();
   }
 
   /** `movePayout` under the caller's lock: a lost compare-and-set cannot happen there, so it is a defect. */

@@ -1,6 +1,6 @@
 import { Code, endpoints, PAYOUT_STATE, PAYOUT_TEXTS, REASON_TEXTS } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { merchants, partyProducts, payouts, resources, suppliers, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
@@ -381,6 +381,41 @@ describe('the claim queue and the transitions', () => {
     // A merchant and staff do not claim.
     expect((await t.call(api.claimOrder, { orderId: id }, auth.merchant1)).status).toBe(403);
     expect((await t.call(api.claimOrder, { orderId: id }, auth.admin)).status).toBe(403);
+  });
+});
+
+describe('live lists', () => {
+  it('each change is published on the payouts topic to whoever lists it; queue changes to every supplier', async () => {
+    const published: Array<{ topic: string; data: unknown; audience: unknown }> = [];
+    const spy = vi.spyOn(t.app.realtime, 'publish').mockImplementation(async (topic, data, audience) => {
+      published.push({ topic, data, audience });
+    });
+    try {
+      const { id, orderCode } = await createPayout(14_000);
+      await t.call(api.claimOrder, { orderId: id }, auth.supplier1);
+      await t.call(api.submit, { orderId: id, utr: `UTRLIVE${id}00` }, auth.supplier1);
+      await vi.waitFor(() => expect(published).toHaveLength(3));
+      const merchantUserId = (await rowOf(orderCode)).merchantUserId;
+      const supplierUserId = (await rowOf(orderCode)).supplierUserId!;
+      const staff = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'];
+      expect(published[0]).toEqual({
+        topic: 'payouts',
+        data: { orderCode, state: S.awaiting },
+        audience: { userIds: [merchantUserId], roles: [...staff, 'supplier'] },
+      });
+      // Claimed: out of the queue, so every supplier hears; then only its own parties and staff.
+      expect(published[1]!.audience).toEqual({
+        userIds: [merchantUserId, supplierUserId],
+        roles: [...staff, 'supplier'],
+      });
+      expect(published[2]).toEqual({
+        topic: 'payouts',
+        data: { orderCode, state: S.submitted },
+        audience: { userIds: [merchantUserId, supplierUserId], roles: staff },
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { endpoints, PAYOUT_PRODUCT_IDS, type PayoutRow, routeByPath } from '@pay
 import { useQuery } from '@tanstack/react-query';
 import { Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
@@ -48,14 +48,21 @@ function useStaffOptions(enabled: boolean) {
  * supplier filters; a supplier its own payouts (with its claim queue in a tab) or its agents'
  * (isProxy); a merchant its own, with "New payout". Filters of spec section 3, server paging and
  * sorting, money /100 with the totals row, CSV of the filtered set, saved views, row actions by role
- * and state from each row's allowedActions, the detail drawer with the timeline and transfers.
+ * and state from each row's allowedActions, the detail drawer with the timeline and transfers, live
+ * updates over the websocket ('payouts' topic).
  * Test hooks: `payout-list`, `payout-detail-<orderCode>`, `payout-tabs`, and those of PayoutActions,
  * PayoutDetailDrawer, ClaimQueue and NewPayout.
  */
 export default function PayoutListPage() {
   const { t } = useTranslation(['payouts', 'common']);
   const productName = useProductName();
-  const { user } = useSession();
+  const { user, realtime } = useSession();
+  // Live updates (DESIGN section 3): on a 'payouts' event the session refreshes every query under
+  // `payouts` (this list, the claim queue, an open detail), so a claim or a new payout shows without a reload.
+  useEffect(() => {
+    realtime.subscribe('payouts');
+    return () => realtime.unsubscribe('payouts');
+  }, [realtime]);
   const { pathname } = useLocation();
   const viewKey = routeByPath(pathname)?.name ?? '';
   const config = PAYOUT_PAGES[viewKey];

@@ -1,0 +1,41 @@
+import { PAYOUT_STATE } from '@paydesk/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
+import type { PayoutRecord } from './payout-core.js';
+
+/** Staff roles whose consoles list every payout. */
+const STAFF_LISTING_PAYOUTS = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'] as const;
+
+/**
+ * Tells the consoles that list a payout that it changed (the 'payouts' topic, its code and state only:
+ * they refetch): staff, its merchant, its supplier and an agent's parent; every supplier when it
+ * enters or leaves the claim queue (awaiting), since any of them may see it there. Call it after
+ * commit; a lost event only delays a list, so failures are swallowed.
+ */
+export function publishPayoutChange(
+  db: DbOrTx,
+  realtime: RealtimeHub | undefined,
+  payout: Pick<PayoutRecord, 'orderCode' | 'state' | 'merchantUserId' | 'supplierUserId'>,
+  previousState: number | null,
+): void {
+  if (!realtime) return;
+  void (async () => {
+    const userIds = [payout.merchantUserId];
+    if (payout.supplierUserId !== null) {
+      userIds.push(payout.supplierUserId);
+      const [holder] = await db
+        .select({ parentId: users.parentId })
+        .from(users)
+        .where(eq(users.id, payout.supplierUserId));
+      if (holder?.parentId) userIds.push(holder.parentId);
+    }
+    const queueChanged = payout.state === PAYOUT_STATE.awaiting || previousState === PAYOUT_STATE.awaiting;
+    await realtime.publish(
+      'payouts',
+      { orderCode: payout.orderCode, state: payout.state },
+      { userIds, roles: queueChanged ? [...STAFF_LISTING_PAYOUTS, 'supplier'] : [...STAFF_LISTING_PAYOUTS] },
+    );
+  })().catch(() => undefined);
+}

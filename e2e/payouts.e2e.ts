@@ -1,0 +1,112 @@
+import { endpoints, PAYOUT_STATE } from '@paydesk/contract';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './support/api.js';
+import { signIn } from './support/console.js';
+import { consoleSuite } from './support/suite.js';
+
+/**
+ * Issue 20, payouts as their users meet them: a merchant creates a payout in the console (second-level
+ * password, the spec's texts on a bad field), and a supplier claims it from its claim queue on a phone
+ * and pays it (the UTR), an admin confirms, and the merchant reads it completed.
+ */
+const suite = consoleSuite();
+const PHONE = { width: 360, height: 740 };
+
+async function secondLevel(page: Page) {
+  const dialog = page.locator('.ant-modal', { hasText: 'Second-level password' });
+  await dialog.waitFor();
+  await dialog.locator('#secondLevel_password').fill('demo1234');
+  await dialog.locator('#secondLevel_logInReason').fill('pay a supplier');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('payouts in the console', () => {
+  let orderCode = '';
+
+  it('merchant1 creates a payout in the console: the second-level password first, the spec’s text on a bad IFSC', async () => {
+    const page = await suite.newPage('en-US');
+    await signIn(page, suite.server.url, 'merchant1', suite.secretOf('merchant1'));
+    await page.goto(`${suite.server.url}/payProxyOrder/list/merchant`);
+    await page.getByTestId('payout-create').click();
+    await secondLevel(page);
+    const form = page.getByTestId('payout-create-form');
+    await form.waitFor();
+    await page.getByTestId('payout-create-mchOrderNo').fill('E2E-PAYOUT-1');
+    await page.getByTestId('payout-create-amount').fill('1200');
+    await page.getByTestId('payout-create-userName').fill('Asha Rao');
+    await page.getByTestId('payout-create-cardNumber').fill('50100234567890');
+    await page.getByTestId('payout-create-ifscCode').fill('HDFC1234567');
+    await page.getByTestId('payout-create-bankBranch').fill('Koramangala');
+    await page.getByTestId('payout-create-address').fill('12 MG Road, Bengaluru');
+    await page.getByTestId('payout-create-submit').click();
+    await form.getByText('invalid IFSC format').waitFor();
+    await page.getByTestId('payout-create-ifscCode').fill('HDFC0001234');
+    await page.getByTestId('payout-create-submit').click();
+    await form.waitFor({ state: 'hidden' });
+
+    // The new payout is in the merchant's list, awaiting, its money held.
+    const merchant = await apiLogin(suite.server.url, 'merchant1', suite.secretOf('merchant1'));
+    const list = await apiCall(
+      suite.server.url,
+      endpoints.payouts.getList,
+      { pageIndex: 1, pageSize: 10, merchantOrderId: 'E2E-PAYOUT-1' },
+      merchant,
+    );
+    expect(list.data.list).toHaveLength(1);
+    expect(list.data.list[0]).toMatchObject({ amount: 120_000, state: PAYOUT_STATE.awaiting });
+    orderCode = list.data.list[0].orderCode;
+    await page.getByText(orderCode).first().waitFor();
+    await page.context().close();
+  });
+
+  it('supplier1 claims it from its queue on a phone, pays and submits the UTR; admin confirms; merchant1 reads it completed', async () => {
+    expect(orderCode).not.toBe('');
+    const context = await suite.browser.newContext({ locale: 'en-US', viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, suite.server.url, 'supplier1', suite.secretOf('supplier1'));
+    await page.goto(`${suite.server.url}/payProxyOrder/list/supplier`);
+    await page.getByTestId('payout-tabs').getByRole('tab', { name: /queue/i }).click();
+    const card = page.getByTestId(`payout-queue-card-${orderCode}`);
+    await card.waitFor();
+    // The payee's details to copy, on a card that fits the phone.
+    await card.getByText('50100234567890').waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId(`payout-queue-claim-${orderCode}`).click();
+    await card.waitFor({ state: 'detached' });
+
+    // In its list now, in progress: it pays the payee and submits the UTR.
+    await page.getByTestId('payout-tabs').getByRole('tab', { name: /list/i }).click();
+    const submit = page.getByTestId(`payout-submit-${orderCode}`);
+    await submit.waitFor();
+    await submit.click();
+    await page.getByTestId('payout-submit-utr').fill('432112345678');
+    await page.getByTestId('payout-submit-send').click();
+    await submit.waitFor({ state: 'detached' });
+    await context.close();
+
+    // An admin confirms it (the console's confirm needs the second-level password; the API stands in here).
+    const admin = await apiLogin(suite.server.url, 'admin', suite.secretOf('admin'), true);
+    const found = await apiCall(
+      suite.server.url,
+      endpoints.payouts.getList,
+      { pageIndex: 1, pageSize: 1, orderCode },
+      admin,
+    );
+    const confirmed = await apiCall(
+      suite.server.url,
+      endpoints.payouts.confirm,
+      { orderId: found.data.list[0].id },
+      admin,
+    );
+    expect(confirmed.code, confirmed.msg).toBe(200);
+
+    const merchant = await suite.newPage('en-US');
+    await signIn(merchant, suite.server.url, 'merchant1', suite.secretOf('merchant1'));
+    await merchant.goto(`${suite.server.url}/payProxyOrder/list/merchant`);
+    const row = merchant.locator('tr', { hasText: orderCode });
+    await row.getByText('Completed').waitFor();
+    await merchant.context().close();
+  });
+});
