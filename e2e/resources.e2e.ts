@@ -86,18 +86,22 @@ describe('receiving accounts', () => {
     const keySecret = 'rzp_secret_E2E_never_shown_9Qz';
     await supplier.goto(url('/razorpayPayProxy/list'));
     const gateway = await createResource(supplier, 'E2E gateway', {
+      baseUrl: 'https://api.razorpay.com',
       keyId: 'rzp_live_E2E',
       keySecret,
+      webhookSecret: 'rzp_hook_E2E_never_shown_7Kp',
       accountNumber: '2323230041626905',
     });
     expect(await gateway.textContent()).toContain('set');
     await gateway.locator('[data-testid^="resource-edit-"]').click();
     const editForm = modal(supplier).getByTestId('resource-form');
     expect(await editForm.getByTestId('resource-form-keySecret').inputValue()).toBe('');
+    expect(await editForm.getByTestId('resource-form-webhookSecret').inputValue()).toBe('');
     expect(await editForm.getByTestId('resource-form-keyId').inputValue()).toBe('rzp_live_E2E');
     await modal(supplier).getByRole('button', { name: 'Cancel' }).click();
     await editForm.waitFor({ state: 'detached' });
     expect(await supplier.content()).not.toContain(keySecret);
+    expect(await supplier.content()).not.toContain('rzp_hook_E2E_never_shown_7Kp');
     await switchOnAndOff(supplier, gateway);
 
     // USDT wallets: the QR code is rendered from the address before the switch works.

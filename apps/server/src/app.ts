@@ -38,6 +38,8 @@ import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
 import { payoutBatchHandlers } from './modules/payouts/batches.routes.js';
 import { PayoutBatchesService } from './modules/payouts/batches.service.js';
+import { GatewayDispatcher, GatewayPayouts } from './modules/payouts/gateway-payouts.js';
+import { installGatewayWebhook } from './modules/payouts/gateway-webhook.routes.js';
 import { PayoutQueries } from './modules/payouts/payouts.query.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
@@ -104,6 +106,12 @@ export interface JobTuning extends Partial<JobsTuning> {
   callbackBatchSize?: number;
   /** How long a dispatcher's claim holds an attempt (the HTTP timeout + 30 s). */
   callbackLeaseMs?: number;
+  /** One exchange with a payout gateway (10 s). */
+  gatewayTimeoutMs?: number;
+  /** How long after a send, or a status still under way, a gateway payout is polled (60 s). */
+  gatewayPollMs?: number;
+  /** Delays of a gateway send after unanswered ones (5 s, 15 s, 1 min, 5 min, the last repeating). */
+  gatewayRetryMs?: readonly number[];
 }
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
@@ -148,6 +156,10 @@ export interface Services {
   signedPayouts: SignedPayouts;
   /** Batch payouts: maker-checker batches, bank file export and result upload. */
   payoutBatches: PayoutBatchesService;
+  /** Payouts of gateway products: assignment, sends, polls and webhooks (gateway-payouts.ts). */
+  gatewayPayouts: GatewayPayouts;
+  /** Sends and polls gateway payouts in this process while the jobs run. */
+  gatewayDispatcher: GatewayDispatcher;
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
   orders: OrdersService;
   orderQueries: OrderQueries;
@@ -203,10 +215,25 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     afterCommit: () => callbacks.payoutCommitted(),
   });
+  const gatewayPayouts = new GatewayPayouts({
+    db,
+    clock,
+    payouts,
+    secretKey: resolveSecretKey(deps.config),
+    privateNetworks: deps.config.gatewayPrivateNetworks ?? deps.config.callbackPrivateNetworks ?? deps.config.demo,
+    timeoutMs: deps.jobTuning?.gatewayTimeoutMs,
+    pollMs: deps.jobTuning?.gatewayPollMs,
+    retryMs: deps.jobTuning?.gatewayRetryMs,
+  });
   return {
     sessions,
     payouts,
     payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
+    gatewayPayouts,
+    gatewayDispatcher: new GatewayDispatcher(gatewayPayouts, {
+      pollMs: (jobs.tuning.pollingIntervalSeconds ?? 2) * 1000,
+      batchSize: 20,
+    }),
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
     payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts }),
     auditSealer: new AuditSealer(db),
@@ -360,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerEndpoints(app, guardDeps, 'system', endpoints.system, systemHandlers(database.db));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
+  await installGatewayWebhook(app, services.gatewayPayouts);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
@@ -420,7 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * pg-boss singleton queue): order timeouts, and now and then the purge of stale sign-in throttles.
  */
 function defineJobs(services: Services, tuning: JobTuning | undefined, log: FastifyBaseLogger) {
-  const { jobs, callbackDispatcher, orders } = services;
+  const { jobs, callbackDispatcher, gatewayDispatcher, orders } = services;
   const every = Math.max(1, Math.round(tuning?.maintenanceEverySeconds ?? 10));
   let lastThrottlePurge = 0;
   jobs.define({
@@ -443,8 +471,11 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
     await jobs.deleteQueue(RETIRED_CALLBACK_QUEUE);
     // Callbacks recorded while no process ran jobs are claimed at once.
     callbackDispatcher.start(log);
+    // Gateway payouts assigned, sent and polled here too (their claims on `payouts`, like the outbox's).
+    gatewayDispatcher.start(log);
   });
   jobs.onStop(() => callbackDispatcher.stop());
+  jobs.onStop(() => gatewayDispatcher.stop());
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
 }
 

@@ -62,6 +62,7 @@ const envSchema = z.object({
   TIME_ZONE: z.string().default('Asia/Kolkata'),
   JOBS: bool.default(true),
   CALLBACK_PRIVATE_NETWORKS: bool.optional(),
+  GATEWAY_PRIVATE_NETWORKS: bool.optional(),
   /** Requests per minute from one address across the whole server; 0 turns the limit off. */
   GLOBAL_RATE_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_GLOBAL_RATE_LIMIT),
   METRICS_TOKEN: z
@@ -156,6 +157,13 @@ export interface Config {
    * services.
    */
   callbackPrivateNetworks: boolean | undefined;
+  /**
+   * Whether a payout gateway account's base URL may be on loopback or a private network
+   * (GATEWAY_PRIVATE_NETWORKS). Unset: as for callbacks (allowed with the demo data, whose fake
+   * gateway is local, refused otherwise), so a supplier's account cannot make the server call
+   * internal services.
+   */
+  gatewayPrivateNetworks: boolean | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -185,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     jobs: e.JOBS,
     callbackPrivateNetworks: e.CALLBACK_PRIVATE_NETWORKS,
+    gatewayPrivateNetworks: e.GATEWAY_PRIVATE_NETWORKS,
     globalRateLimit: e.GLOBAL_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
@@ -220,5 +229,6 @@ export function defaultConfig(): Config {
     secretKey: undefined,
     jobs: false,
     callbackPrivateNetworks: undefined,
+    gatewayPrivateNetworks: undefined,
   };
 }

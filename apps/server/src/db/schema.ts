@@ -897,6 +897,15 @@ export const payouts = pgTable(
     exceptionReason: text('exception_reason'),
     /** The batch that holds it (reserved while awaiting, paid by the batch's bank file once confirmed). */
     batchId: integer('batch_id').references(() => payoutBatches.id),
+    /** A gateway payout's id at its gateway, once the gateway accepted it (gateway-payouts.ts). */
+    gatewayId: text('gateway_id'),
+    /** Sends of a gateway payout that got no answer (each retried with the same idempotency key). */
+    gatewayAttempts: integer('gateway_attempts').notNull().default(0),
+    /**
+     * When the gateway dispatcher next sends (preparing) or polls (in progress) a gateway payout; a
+     * claim moves it a lease ahead. Null: nothing for the dispatcher to do.
+     */
+    gatewayDueAt: at('gateway_due_at'),
     createdAt: at('created_at').notNull(),
     claimedAt: at('claimed_at'),
     submittedAt: at('submitted_at'),
@@ -915,6 +924,9 @@ export const payouts = pgTable(
     index('payouts_state_idx').on(t.state, t.id),
     index('payouts_created_idx').on(t.createdAt),
     index('payouts_batch_idx').on(t.batchId, t.id).where(sql`${t.batchId} is not null`),
+    // The gateway dispatcher's work, and the webhook's lookup of a gateway's payout on its account.
+    index('payouts_gateway_due_idx').on(t.gatewayDueAt).where(sql`${t.gatewayDueAt} is not null`),
+    uniqueIndex('payouts_gateway_id_uq').on(t.resourceId, t.gatewayId).where(sql`${t.gatewayId} is not null`),
     check('payouts_state_ck', sql`${t.state} between 0 and 9`),
     check('payouts_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and coalesce(${t.commission}, 0) >= 0`),
     // A claimed payout names its supplier and its account; an awaiting one names none.

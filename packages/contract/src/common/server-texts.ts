@@ -519,6 +519,11 @@ export const REASON_TEXTS = {
     'zh-TW': '取消認領失敗：訂單狀態已變化',
     'en-US': 'cancel-claim failed: the payout changed meanwhile',
   },
+  gatewayPayout: {
+    'zh-CN': '网关代付由系统自动发送至网关，不能手动认领',
+    'zh-TW': '閘道代付由系統自動送至閘道，不能手動認領',
+    'en-US': 'a gateway payout is sent to its gateway by the system and cannot be claimed by hand',
+  },
   claimLimit: {
     'zh-CN': '您处理中的代付已达上限，请先完成一笔',
     'zh-TW': '您處理中的代付已達上限，請先完成一筆',

@@ -31,6 +31,15 @@ export const FINAL_PAYOUT_STATES: readonly PayoutState[] = [
   PAYOUT_STATE.rejected,
 ];
 
+/**
+ * Products whose payouts a gateway pays (DESIGN section 7, docs/architecture.md "Gateway payouts"):
+ * 2003, paid from a supplier's gateway payout account (kind gatewayPayout) by the server itself, never
+ * claimed by hand. 2002 (India auto payout) is not among them: its accounts are plain bank accounts
+ * without gateway credentials, and its payouts are claimed and paid by the supplier like 2001's.
+ */
+export const GATEWAY_PAYOUT_PRODUCTS: readonly number[] = [2003];
+export const isGatewayPayoutProduct = (productId: number): boolean => GATEWAY_PAYOUT_PRODUCTS.includes(productId);
+
 /** States in which a supplier holds the payout (counted against its limit of payouts in progress). */
 export const CLAIMED_PAYOUT_STATES: readonly PayoutState[] = [
   PAYOUT_STATE.inProgress,
@@ -128,6 +137,10 @@ export const PAYOUT_EVENT_KINDS = [
   /** Taken into a confirmed batch (awaiting -> preparing on the batch's account). */
   'batched',
   'claimed',
+  /** A gateway payout accepted by its gateway (preparing -> in progress); the note names the gateway's id. */
+  'gatewaySent',
+  /** The gateway did not answer a send (no state change): sent again later with the same key. */
+  'gatewayUnanswered',
   'claimCancelled',
   'submitted',
   'pendingConfirmation',

@@ -22,6 +22,9 @@ export const RESOURCE_TEXTS = {
   keyIdTooLong: 'key id is at most 128 characters',
   keySecretRequired: 'key secret cannot be empty',
   keySecretTooLong: 'key secret is at most 256 characters',
+  webhookSecretRequired: 'webhook secret cannot be empty',
+  webhookSecretTooLong: 'webhook secret is at most 256 characters',
+  baseUrlInvalid: 'the gateway URL must be an http or https address without user, password, query or fragment',
   addressInvalid: 'invalid TRC20 wallet address',
   phoneInvalid: 'invalid Kenyan mobile number: 2547XXXXXXXX or 2541XXXXXXXX',
   linkInvalid: 'a link must be an http or https address of at most 512 characters',
@@ -90,6 +93,32 @@ const optionalOf = <S extends z.ZodType>(s: S) =>
 
 const keyIdSchema = requiredText(128, T.keyIdRequired, T.keyIdTooLong);
 const keySecretSchema = requiredText(256, T.keySecretRequired, T.keySecretTooLong);
+const webhookSecretSchema = requiredText(256, T.webhookSecretRequired, T.webhookSecretTooLong);
+/**
+ * A payout gateway's API root (e.g. https://api.razorpay.com). No user, password, query or fragment:
+ * a secret in the URL would end up in logs and error texts. Trailing slashes are dropped.
+ */
+export const gatewayBaseUrlSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().replace(/\/+$/, '') : v),
+  z
+    .string(T.baseUrlInvalid)
+    .max(500, T.baseUrlInvalid)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (
+          (url.protocol === 'https:' || url.protocol === 'http:') &&
+          !url.username &&
+          !url.password &&
+          !url.search &&
+          !url.hash &&
+          !/[?#]/.test(value)
+        );
+      } catch {
+        return false;
+      }
+    }, T.baseUrlInvalid),
+);
 
 /** The channel kinds (a product's `resourceKind`) and their own fields. */
 export const RESOURCE_KINDS = [
@@ -126,7 +155,13 @@ export const RESOURCE_DETAILS = {
   cardToCard: z.strictObject(bankCard),
   bankPayout: z.strictObject(bankAccount),
   indiaAutoPayout: z.strictObject(bankAccount),
-  gatewayPayout: z.strictObject({ keyId: keyIdSchema, keySecret: keySecretSchema, accountNumber: accountNumberSchema }),
+  gatewayPayout: z.strictObject({
+    baseUrl: gatewayBaseUrlSchema,
+    keyId: keyIdSchema,
+    keySecret: keySecretSchema,
+    webhookSecret: webhookSecretSchema,
+    accountNumber: accountNumberSchema,
+  }),
   usdtWallet: z.strictObject({ address: trc20Schema }),
   usdtPayout: z.strictObject({ address: trc20Schema }),
   kenyaMobileMoney: z.strictObject({ phone: kenyaPhoneSchema, accountName: accountNameSchema }),
@@ -134,16 +169,23 @@ export const RESOURCE_DETAILS = {
   alipay: z.strictObject(qrChannel),
 } as const satisfies Record<ResourceKind, z.ZodType>;
 
-/** Fields that are secrets: sealed at rest, never sent back (a row says `hasSecret` instead). */
-export const SECRET_DETAIL_FIELDS = ['keySecret'] as const;
+/**
+ * Fields that are secrets: sealed at rest (a gateway's two together, as one JSON object), never sent
+ * back (a row says `hasSecret` instead).
+ */
+export const SECRET_DETAIL_FIELDS = ['keySecret', 'webhookSecret'] as const;
+export type SecretDetailField = (typeof SECRET_DETAIL_FIELDS)[number];
 
 /**
- * The details schema of a kind. On update a gateway's key secret may be left out: the sealed one is kept.
+ * The details schema of a kind. On update a gateway's secrets may each be left out: the sealed one is kept.
  */
 export function detailsSchemaOf(kind: string, mode: 'create' | 'update' = 'create'): z.ZodType | undefined {
   if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) return undefined;
   if (kind === 'gatewayPayout' && mode === 'update') {
-    return RESOURCE_DETAILS.gatewayPayout.extend({ keySecret: optionalOf(keySecretSchema) });
+    return RESOURCE_DETAILS.gatewayPayout.extend({
+      keySecret: optionalOf(keySecretSchema),
+      webhookSecret: optionalOf(webhookSecretSchema),
+    });
   }
   return RESOURCE_DETAILS[kind as ResourceKind];
 }

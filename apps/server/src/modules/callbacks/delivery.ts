@@ -189,6 +189,24 @@ const agents = new Map(
 );
 
 /**
+ * The checked connections for other calls to URLs an account chooses (a payout gateway's base URL):
+ * a name's addresses are checked as callbacks' are. An IP literal is connected to without a lookup:
+ * check the URL with `urlRefusal` first.
+ */
+export function checkedAgent(privateNetworks: boolean): Dispatcher {
+  return agents.get(privateNetworks)!;
+}
+
+/** Why `url` may not be called, checked before connecting (an IP literal's range, a bad port), or null. */
+export function urlRefusal(url: string, privateNetworks: boolean): string | null {
+  const host = hostOf(url);
+  const why = host === null ? null : hostRefusal(host, privateNetworks);
+  if (why) return why;
+  if (badPortOf(url) !== null) return 'this port may not be called (bad port)';
+  return null;
+}
+
+/**
  * POSTs a form body to `url` and reads the answer (undici's `request`: no redirect is followed, a 3xx is
  * a failed attempt); the whole exchange is bounded by `timeoutMs`, and at most 64 KiB of the answer is
  * read. Link-local and cloud metadata addresses are refused before connecting (NEVER), and so are,
@@ -211,14 +229,12 @@ export async function postForm(
     succeeded: false,
   });
   // An IP literal is connected to without a lookup: check it here (a name is checked by the lookup).
-  const host = hostOf(url);
-  const why = host === null ? null : hostRefusal(host, options.privateNetworks);
+  const why = urlRefusal(url, options.privateNetworks);
   if (why) return refused(why);
-  if (badPortOf(url) !== null) return refused('this port may not be called (bad port)');
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(url, {
-      dispatcher: agents.get(options.privateNetworks)!,
+      dispatcher: checkedAgent(options.privateNetworks),
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded; charset=utf-8',

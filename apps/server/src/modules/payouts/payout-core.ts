@@ -37,6 +37,7 @@ export const PAYOUT_REFUSALS = {
   noPayoutAccount: 'this product is not enabled for you, or you have no enabled payout account of it',
   supplierOff: 'your supplier account is disabled: ask an administrator',
   depositShort: 'your available balance (deposit) does not cover this payout',
+  gatewayPayout: 'a gateway payout is sent to its gateway by the system and cannot be claimed by hand',
 } as const;
 
 const STATE_NAMES = Object.fromEntries(Object.entries(PAYOUT_STATE).map(([name, code]) => [code, name])) as Record<

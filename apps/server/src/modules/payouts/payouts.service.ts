@@ -4,6 +4,7 @@ import {
   CLAIMED_PAYOUT_STATES,
   Code,
   FINAL_PAYOUT_STATES,
+  isGatewayPayoutProduct,
   isStaff,
   type NoteTemplate,
   note,
@@ -71,6 +72,12 @@ export const actingAs = <R extends Pick<PayoutCaller, 'role' | 'userId' | 'scope
 /** The most payouts a supplier may hold in progress unless the setting says otherwise. */
 export const DEFAULT_PAYOUT_MAX_IN_PROGRESS = 5;
 
+/**
+ * What the gateway dispatcher does for a gateway payout (gateway-payouts.ts): it is assigned to a
+ * gateway account, sent and settled by the system, so nobody claims it, gives it back or submits it.
+ */
+const SYSTEM_ONLY_FOR_GATEWAY: readonly PayoutAction[] = ['claim', 'cancelClaim', 'submit'];
+
 const S = PAYOUT_STATE;
 const answer = (p: PayoutRecord) => ({ orderId: p.id, orderCode: p.orderCode, state: p.state });
 
@@ -102,7 +109,8 @@ export class PayoutsService {
    * supplier is disabled, has no such account or product (noPayoutAccount), already holds the most
    * payouts in progress the setting PayoutMaxInProgress allows (claimLimit), or its available balance
    * (its deposit) does not cover the amount (depositShort). Claims of one supplier queue on its row;
-   * claims of one payout on the payout's: the first wins, the others get 409 claimFailed.
+   * claims of one payout on the payout's: the first wins, the others get 409 claimFailed. A payout of a
+   * gateway product is never claimed by hand (gatewayPayout): the gateway dispatcher assigns it.
    */
   async claim(id: number, caller: PayoutCaller) {
     return this.committing(async (tx) => {
@@ -297,7 +305,8 @@ export class PayoutsService {
         kind: 'resolved',
         actor: caller.actor,
         note: reason,
-        set: { utr: null, submittedAt: null },
+        // A gateway payout the gateway holds is asked about again (the dispatcher polls it).
+        set: { utr: null, submittedAt: null, ...(payout.gatewayId === null ? {} : { gatewayDueAt: now }) },
         now,
       });
     });
@@ -461,7 +470,7 @@ export class PayoutsService {
       allowedActions: allowedPayoutActions(caller.role, {
         state: p.state,
         claimedByCaller: inScope(caller.scope, p.supplierUserId),
-      }),
+      }).filter((action) => !(isGatewayPayoutProduct(p.productId) && SYSTEM_ONLY_FOR_GATEWAY.includes(action))),
     };
   }
 
@@ -485,6 +494,9 @@ export class PayoutsService {
   /** Refuses the action by the contract's rule: 403 by role, 404 when not the caller's, 409/422 by state. */
   private check(action: PayoutAction, caller: PayoutCaller, payout: PayoutRecord): void {
     if (action !== 'claim' && !this.visible(payout, caller)) throw notFound('no such payout');
+    if (isGatewayPayoutProduct(payout.productId) && SYSTEM_ONLY_FOR_GATEWAY.includes(action)) {
+      throw refused(PAYOUT_REFUSALS.gatewayPayout, 'gatewayPayout');
+    }
     const refusal = payoutActionRefusal(action, caller.role, {
       state: payout.state,
       claimedByCaller: inScope(caller.scope, payout.supplierUserId),

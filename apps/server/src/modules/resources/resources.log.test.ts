@@ -38,8 +38,9 @@ describe('gateway key secret and the log', () => {
   it('never appears in a log line, nor does its sealed value, whatever the calls', async () => {
     const before = lines.length;
     const details = (keySecret?: string) => ({
+      baseUrl: 'https://api.razorpay.com',
       keyId: 'rzp_live_LOG1',
-      ...(keySecret === undefined ? {} : { keySecret }),
+      ...(keySecret === undefined ? {} : { keySecret, webhookSecret: `${keySecret}_hook` }),
       accountNumber: '2323230041626905',
     });
     const created = await t.call(

@@ -22,11 +22,11 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orders, products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
-import { sealSecret } from '../../platform/crypto.js';
 import { forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { formatPlatformTime } from '../../platform/time.js';
+import { type GatewaySecrets, openGatewaySecrets, sealGatewaySecrets } from '../payouts/gateway/secrets.js';
 import { productName } from '../products/names.js';
 
 export interface ResourcesDeps {
@@ -324,7 +324,7 @@ export class ResourcesService {
     return this.db.transaction(async (tx) => {
       const supplierId = await this.supplierFor(tx, owner, input.supplierId);
       const kind = resourceKindOf(input.productId)!;
-      const { details, secret } = this.readDetails(kind, input.details, 'create');
+      const { details, secrets } = this.readDetails(kind, input.details, 'create');
       const now = this.now();
       const [created] = await tx
         .insert(resources)
@@ -335,7 +335,7 @@ export class ResourcesService {
           name: input.name,
           state: RESOURCE_STATE.disabled,
           details,
-          secretSealed: secret === null ? null : sealSecret(secret, this.deps.secretKey),
+          secretSealed: secrets === null ? null : sealGatewaySecrets(secrets, this.deps.secretKey),
           ...this.limitsOf(input),
           qrCode: qrTextOf(kind, details),
           createdAt: now,
@@ -357,15 +357,22 @@ export class ResourcesService {
       const found = await this.locate(tx, owner, input.id, { lock: true, productId: input.productId });
       await this.guard(tx, 'edit', actor, [found]);
       const before = found.resource;
-      const { details, secret } = this.readDetails(before.kind, input.details, 'update');
+      const { details, secrets } = this.readDetails(before.kind, input.details, 'update');
+      // A secret left out keeps the sealed one; the other is sealed again beside the one given.
+      const sealed =
+        secrets === null
+          ? null
+          : sealGatewaySecrets(
+              { ...openGatewaySecrets(before.secretSealed, this.deps.secretKey), ...secrets },
+              this.deps.secretKey,
+            );
       const now = this.now();
       const [after] = await tx
         .update(resources)
         .set({
           name: input.name,
           details,
-          // A key secret left out keeps the sealed one.
-          ...(secret === null ? {} : { secretSealed: sealSecret(secret, this.deps.secretKey) }),
+          ...(sealed === null ? {} : { secretSealed: sealed }),
           ...this.limitsOf(input),
           qrCode: qrTextOf(before.kind, details),
           updatedAt: now,
@@ -379,7 +386,11 @@ export class ResourcesService {
           action: 'resources.update',
           target: `resource:${before.id}`,
           before: auditView(before),
-          after: { ...auditView(after!), keyReplaced: secret !== null },
+          after: {
+            ...auditView(after!),
+            keyReplaced: secrets?.keySecret !== undefined,
+            webhookKeyReplaced: secrets?.webhookSecret !== undefined,
+          },
         },
         now,
       );
@@ -648,17 +659,21 @@ export class ResourcesService {
 
   /**
    * The kind's fields as stored (trimmed by the contract's schema, empty optional fields left out) and
-   * the key secret apart, to be sealed; null when none was given.
+   * the secrets apart, to be sealed (a gateway's key and webhook secrets); null when none was given.
    */
   private readDetails(
     kind: string,
     raw: Record<string, unknown>,
     mode: 'create' | 'update',
-  ): { details: Record<string, string>; secret: string | null } {
+  ): { details: Record<string, string>; secrets: GatewaySecrets | null } {
     // The route validated the input already; parsing again yields the schema's output (trimmed).
     const parsed = detailsSchemaOf(kind as ResourceKind, mode)!.parse(raw) as Record<string, unknown>;
-    const secret = typeof parsed.keySecret === 'string' ? parsed.keySecret : null;
-    return { details: publicDetails(parsed), secret };
+    const secrets: GatewaySecrets = {};
+    for (const field of SECRET_DETAIL_FIELDS) {
+      const value = parsed[field];
+      if (typeof value === 'string') secrets[field] = value;
+    }
+    return { details: publicDetails(parsed), secrets: Object.keys(secrets).length > 0 ? secrets : null };
   }
 
   private limitsOf(input: ResourceFieldsInput) {

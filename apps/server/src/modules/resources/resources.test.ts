@@ -2,8 +2,9 @@ import { endpoints, RESOURCE_TEXTS, type ResourceRow } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, resourceDaily, resourceImages, resources, suppliers, users } from '../../db/schema.js';
-import { openSecret, resolveSecretKey } from '../../platform/crypto.js';
+import { resolveSecretKey, sealSecret } from '../../platform/crypto.js';
 import { type Auth, downloadCsv, nextIp, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { openGatewaySecrets } from '../payouts/gateway/secrets.js';
 
 const R = endpoints.resources;
 const T = RESOURCE_TEXTS;
@@ -196,9 +197,39 @@ describe('field rules', () => {
     [
       'gateway without a key secret',
       2003,
-      { keyId: 'rzp_live_1', accountNumber: '2323230041626905' },
+      {
+        baseUrl: 'https://api.razorpay.com',
+        keyId: 'rzp_live_1',
+        webhookSecret: 'h00k-secret',
+        accountNumber: '2323230041626905',
+      },
       'details.keySecret',
       T.keySecretRequired,
+    ],
+    [
+      'gateway without a webhook secret',
+      2003,
+      {
+        baseUrl: 'https://api.razorpay.com',
+        keyId: 'rzp_live_1',
+        keySecret: 'k3y-secret',
+        accountNumber: '2323230041626905',
+      },
+      'details.webhookSecret',
+      T.webhookSecretRequired,
+    ],
+    [
+      'gateway URL with a password in it',
+      2003,
+      {
+        baseUrl: 'https://user:pw@api.razorpay.com',
+        keyId: 'rzp_live_1',
+        keySecret: 'k3y-secret',
+        webhookSecret: 'h00k-secret',
+        accountNumber: '2323230041626905',
+      },
+      'details.baseUrl',
+      T.baseUrlInvalid,
     ],
     ['TRC20 address not starting with T', 3015, { address: `A${TRC20.slice(1)}` }, 'details.address', T.addressInvalid],
     [
@@ -330,20 +361,30 @@ describe('scope: another supplier’s resources answer 404', () => {
   });
 });
 
-describe('gateway key secret', () => {
-  it('is sealed at rest and never in any answer, export or audit row', async () => {
+describe('gateway secrets', () => {
+  it('are sealed at rest and never in any answer, export or audit row', async () => {
+    const BASE_URL = 'https://api.razorpay.com';
+    const HOOK_SECRET = 'rzp_hook_secret_0001';
+    const opened = (sealed: string | null) => openGatewaySecrets(sealed, resolveSecretKey(t.config));
     const created = await createAs('supplier1', {
       productId: 2003,
       name: 'Razorpay X',
-      details: { keyId: 'rzp_live_K1', keySecret: GATEWAY_SECRET, accountNumber: '2323230041626905' },
+      details: {
+        baseUrl: `${BASE_URL}/`,
+        keyId: 'rzp_live_K1',
+        keySecret: GATEWAY_SECRET,
+        webhookSecret: HOOK_SECRET,
+        accountNumber: '2323230041626905',
+      },
     });
     expect(created.body.code).toBe(200);
     const id = created.body.data.id as number;
-    expect(created.body.data).toMatchObject({ hasSecret: true, details: { keyId: 'rzp_live_K1' } });
+    expect(created.body.data).toMatchObject({ hasSecret: true, details: { keyId: 'rzp_live_K1', baseUrl: BASE_URL } });
+    expect(Object.keys(created.body.data.details).sort()).toEqual(['accountNumber', 'baseUrl', 'keyId']);
     const [stored] = await t.database.db.select().from(resources).where(eq(resources.id, id));
     expect(JSON.stringify(stored!.details)).not.toContain(GATEWAY_SECRET);
     expect(stored!.secretSealed).not.toContain(GATEWAY_SECRET);
-    expect(openSecret(stored!.secretSealed!, resolveSecretKey(t.config))).toBe(GATEWAY_SECRET);
+    expect(opened(stored!.secretSealed)).toEqual({ keySecret: GATEWAY_SECRET, webhookSecret: HOOK_SECRET });
 
     // Update without the secret keeps it; with a new one replaces it.
     const kept = await t.call(
@@ -352,13 +393,13 @@ describe('gateway key secret', () => {
         id,
         productId: 2003,
         name: 'Razorpay X2',
-        details: { keyId: 'rzp_live_K2', accountNumber: '2323230041626905' },
+        details: { baseUrl: BASE_URL, keyId: 'rzp_live_K2', accountNumber: '2323230041626905' },
       },
       as('supplier1'),
     );
     expect(kept.body.data).toMatchObject({ hasSecret: true, name: 'Razorpay X2' });
     const [afterKeep] = await t.database.db.select().from(resources).where(eq(resources.id, id));
-    expect(openSecret(afterKeep!.secretSealed!, resolveSecretKey(t.config))).toBe(GATEWAY_SECRET);
+    expect(opened(afterKeep!.secretSealed)).toEqual({ keySecret: GATEWAY_SECRET, webhookSecret: HOOK_SECRET });
     const NEW_SECRET = `${GATEWAY_SECRET}_rotated`;
     const replaced = await t.call(
       R.update,
@@ -366,12 +407,15 @@ describe('gateway key secret', () => {
         id,
         productId: 2003,
         name: 'Razorpay X2',
-        details: { keyId: 'rzp_live_K2', keySecret: NEW_SECRET, accountNumber: '2323230041626905' },
+        details: { baseUrl: BASE_URL, keyId: 'rzp_live_K2', keySecret: NEW_SECRET, accountNumber: '2323230041626905' },
       },
       as('admin'),
     );
     const [afterReplace] = await t.database.db.select().from(resources).where(eq(resources.id, id));
-    expect(openSecret(afterReplace!.secretSealed!, resolveSecretKey(t.config))).toBe(NEW_SECRET);
+    // The key secret replaced, the webhook secret left out kept.
+    expect(opened(afterReplace!.secretSealed)).toEqual({ keySecret: NEW_SECRET, webhookSecret: HOOK_SECRET });
+    // An account sealed before webhook secrets existed (the key secret alone, as text) still opens.
+    expect(opened(sealSecret(GATEWAY_SECRET, resolveSecretKey(t.config)))).toEqual({ keySecret: GATEWAY_SECRET });
 
     const answers = [
       created,
@@ -402,7 +446,8 @@ describe('gateway key secret', () => {
     const everything = [...answers.map((a) => JSON.stringify(a.body)), csv.rows.join('\n'), JSON.stringify(audit)].join(
       '\n',
     );
-    for (const secret of [GATEWAY_SECRET, NEW_SECRET, 'rzp_secret']) expect(everything).not.toContain(secret);
+    for (const secret of [GATEWAY_SECRET, NEW_SECRET, HOOK_SECRET, 'rzp_secret'])
+      expect(everything).not.toContain(secret);
     expect(everything).not.toContain(stored!.secretSealed!);
   });
 });

@@ -76,6 +76,16 @@ const TEXTS: Record<string, Record<Lang, string>> = {
     'zh-TW': 'Key Secret 最多 256 個字元',
     'en-US': 'key secret is at most 256 characters',
   },
+  webhookSecretRequired: {
+    'zh-CN': 'Webhook Secret 不能为空',
+    'zh-TW': 'Webhook Secret 不能為空',
+    'en-US': 'webhook secret cannot be empty',
+  },
+  baseUrlInvalid: {
+    'zh-CN': '网关地址必须是 http 或 https 地址，且不含用户名、密码、查询参数或片段',
+    'zh-TW': '閘道位址必須是 http 或 https 位址，且不含使用者名稱、密碼、查詢參數或片段',
+    'en-US': 'the gateway URL must be an http or https address without user, password, query or fragment',
+  },
   addressInvalid: {
     'zh-CN': 'TRC20 钱包地址不正确',
     'zh-TW': 'TRC20 錢包地址不正確',
@@ -173,15 +183,28 @@ const CASES: Case[] = [
     expected: { accountNumber: 'accountNumberInvalid', ifsc: 'ifscInvalid' },
   },
   {
-    label: 'gateway: key id and key secret missing, an account number of 21 digits',
+    label: 'gateway: key id and both secrets missing, an account number of 21 digits, a URL with a password',
     channel: CHANNELS.gatewayPayout,
-    values: { name: 'Razorpay', accountNumber: long(21, '9') },
-    expected: { keyId: 'keyIdRequired', keySecret: 'keySecretRequired', accountNumber: 'accountNumberInvalid' },
+    values: { name: 'Razorpay', baseUrl: 'https://u:p@api.razorpay.com', accountNumber: long(21, '9') },
+    expected: {
+      baseUrl: 'baseUrlInvalid',
+      keyId: 'keyIdRequired',
+      keySecret: 'keySecretRequired',
+      webhookSecret: 'webhookSecretRequired',
+      accountNumber: 'accountNumberInvalid',
+    },
   },
   {
     label: 'gateway: key id over 128, key secret over 256',
     channel: CHANNELS.gatewayPayout,
-    values: { name: 'Razorpay', keyId: long(129, 'k'), keySecret: long(257, 's'), accountNumber: '123' },
+    values: {
+      name: 'Razorpay',
+      baseUrl: 'https://api.razorpay.com',
+      keyId: long(129, 'k'),
+      keySecret: long(257, 's'),
+      webhookSecret: 'hook-secret-1',
+      accountNumber: '123',
+    },
     expected: { keyId: 'keyIdTooLong', keySecret: 'keySecretTooLong' },
   },
   {

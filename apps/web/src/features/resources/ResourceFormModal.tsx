@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { parseMoneyInput } from '../../shared/format/money';
 import { useProductName } from '../../shared/products/productName';
 import { resourceText } from './api';
-import { type Channel, KIND_FIELDS, kindOf, OPTIONAL_FIELDS } from './channels';
+import { type Channel, KIND_FIELDS, kindOf, OPTIONAL_FIELDS, SECRET_FIELDS } from './channels';
 
 /** What the form sends: the create/update input without the id. */
 export interface ResourceFormOutput {
@@ -69,7 +69,7 @@ export function ResourceFormModal(props: {
   const fieldRule = (field: string): Rule => ({
     validator: (_, value: unknown) => {
       const text = typeof value === 'string' ? value : '';
-      if (text.trim() === '' && (OPTIONAL_FIELDS.has(field) || (field === 'keySecret' && row))) {
+      if (text.trim() === '' && (OPTIONAL_FIELDS.has(field) || (SECRET_FIELDS.has(field) && row))) {
         return Promise.resolve();
       }
       const schema = shape[field] as z.ZodType | undefined;
@@ -108,7 +108,7 @@ export function ResourceFormModal(props: {
     ? {
         productId: row.productId,
         name: row.name,
-        details: { ...row.details, keySecret: '' },
+        details: { ...row.details, keySecret: '', webhookSecret: '' },
         minAmount: majorText(row.minAmount),
         maxAmount: majorText(row.maxAmount),
         dailyAmountLimit: majorText(row.dailyAmountLimit),
@@ -123,7 +123,7 @@ export function ResourceFormModal(props: {
     const chosen = v.productId ?? defaultProduct;
     for (const field of KIND_FIELDS[kindOf(chosen)]) {
       const text = (v.details?.[field] ?? '').trim();
-      if (text === '' && (OPTIONAL_FIELDS.has(field) || field === 'keySecret')) continue;
+      if (text === '' && (OPTIONAL_FIELDS.has(field) || SECRET_FIELDS.has(field))) continue;
       details[field] = text;
     }
     const money = (k: (typeof MONEY_FIELDS)[number]) => (v[k]?.trim() ? parseMoneyInput(v[k]) : null);
@@ -199,11 +199,11 @@ export function ResourceFormModal(props: {
             key={field}
             name={['details', field]}
             label={t(`field.${field}`)}
-            required={!OPTIONAL_FIELDS.has(field) && !(field === 'keySecret' && row)}
+            required={!OPTIONAL_FIELDS.has(field) && !(SECRET_FIELDS.has(field) && row)}
             rules={[fieldRule(field)]}
-            extra={field === 'keySecret' && row ? t('form.keySecretKeep') : undefined}
+            extra={SECRET_FIELDS.has(field) && row ? t(`form.${field}Keep`) : undefined}
           >
-            {field === 'keySecret' ? (
+            {SECRET_FIELDS.has(field) ? (
               <Input.Password autoComplete="new-password" data-testid={`resource-form-${field}`} />
             ) : (
               <Input autoComplete="off" data-testid={`resource-form-${field}`} />

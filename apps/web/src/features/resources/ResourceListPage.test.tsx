@@ -303,7 +303,7 @@ describe('ResourceListPage', () => {
           productId: 2003,
           kind: 'gatewayPayout',
           name: 'Razorpay main',
-          details: { keyId: 'rzp_live_abc', accountNumber: '1234567890' },
+          details: { baseUrl: 'https://api.razorpay.com', keyId: 'rzp_live_abc', accountNumber: '1234567890' },
           hasSecret: true,
         }),
       ]),

@@ -24,7 +24,7 @@ import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } fr
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import { resourceIssues, resourceKeys } from './api';
-import { channelFields, maskNumber, RESOURCE_PAGES, shortAddress } from './channels';
+import { channelFields, maskNumber, RESOURCE_PAGES, SECRET_FIELDS, shortAddress } from './channels';
 import { ResourceDetailDrawer } from './ResourceDetailDrawer';
 import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
 import { ResourceQrSwitch } from './ResourceQr';
@@ -265,7 +265,7 @@ export default function ResourceListPage() {
     key: `details.${field}`,
     render: (_: unknown, row) => {
       const v = row.details[field];
-      if (field === 'keySecret') return row.hasSecret ? t('secret.set') : '';
+      if (SECRET_FIELDS.has(field)) return row.hasSecret ? t('secret.set') : '';
       if (field === 'cardNumber' || field === 'accountNumber') return maskNumber(v);
       if (field === 'address') return <span title={v}>{shortAddress(v)}</span>;
       return v ?? '';

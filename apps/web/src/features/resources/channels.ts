@@ -1,4 +1,4 @@
-import { type ResourceKind, resourceKindOf } from '@paydesk/contract';
+import { type ResourceKind, resourceKindOf, SECRET_DETAIL_FIELDS } from '@paydesk/contract';
 
 /**
  * How a resource page works: `supplier` lists and manages its own resources; `admin` lists every
@@ -94,13 +94,16 @@ export const KIND_FIELDS: Readonly<Record<ResourceKind, readonly string[]>> = {
   cardToCard: ['accountName', 'bankName', 'cardNumber', 'ifsc'],
   bankPayout: ['accountName', 'bankName', 'accountNumber', 'ifsc'],
   indiaAutoPayout: ['accountName', 'bankName', 'accountNumber', 'ifsc'],
-  gatewayPayout: ['keyId', 'keySecret', 'accountNumber'],
+  gatewayPayout: ['baseUrl', 'keyId', 'keySecret', 'webhookSecret', 'accountNumber'],
   usdtWallet: ['address'],
   usdtPayout: ['address'],
   kenyaMobileMoney: ['phone', 'accountName'],
   wechat: ['accountName', 'paymentLink'],
   alipay: ['accountName', 'paymentLink'],
 };
+
+/** Secret fields: typed as passwords, never shown back; left empty on edit, the sealed one is kept. */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set<string>(SECRET_DETAIL_FIELDS);
 
 /** Fields that may be left empty in a form. */
 export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['vpa', 'paymentLink']);

@@ -1,0 +1,354 @@
+import type { AddressInfo } from 'node:net';
+import { endpoints, PAYOUT_STATE, REASON_TEXTS } from '@paydesk/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGateway, startFakeGateway } from '../../../../../tools/fake-gateway/fake-gateway.js';
+import {
+  auditLog,
+  merchants,
+  orderCallbacks,
+  partyProducts,
+  payoutEvents,
+  payouts,
+  suppliers,
+  users,
+} from '../../db/schema.js';
+import { SYSTEM_ACTOR } from '../../platform/audit.js';
+import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
+import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { waitFor } from '../../testing/wait.js';
+import { accountCode } from '../ledger/accounts.js';
+import { signParams } from '../orders/signature.js';
+import { webhookSignature } from './gateway/webhook.js';
+import { GatewayDispatcher, GatewayPayouts } from './gateway-payouts.js';
+import { gatewayWebhookPath } from './gateway-webhook.routes.js';
+
+/**
+ * Issue 20 item 5: payouts of the gateway product (2003) paid through a gateway account against the
+ * fake gateway: assigned and sent by the system with the payout's code as the idempotency key, moved by
+ * the signed webhook or a status poll, completed with the ledger's paid transfer and the merchant's
+ * callback, or a processing exception with the gateway's reason; never claimed by hand.
+ */
+const S = PAYOUT_STATE;
+const api = endpoints.payouts;
+const CREDS = { keyId: 'rzp_test_gw', keySecret: 'gw-key-secret-0001', webhookSecret: 'gw-hook-secret-0001' };
+const POLL_MS = 30_000;
+const RETRY_MS = 5_000;
+
+let t: TestApp;
+let fake: FakeGateway;
+let gateway: GatewayPayouts;
+let resourceId = 0;
+let merchantId = 0;
+let supplierId = 0;
+let webhookUrl = '';
+const auth: Record<string, Auth> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
+  merchantId = m!.id;
+  const [s] = await db
+    .select({ id: suppliers.id, userId: suppliers.userId })
+    .from(suppliers)
+    .innerJoin(users, eq(users.id, suppliers.userId))
+    .where(eq(users.account, 'supplier1'));
+  supplierId = s!.id;
+  const updatedAt = t.clock.now();
+  // merchant1 may pay out through the gateway product; supplier1 earns 1.00 % on it.
+  await db.insert(partyProducts).values([
+    { userId: m!.userId, productId: 2003, enabled: true, feeRate: 100, perTransactionFee: 300, updatedAt },
+    { userId: s!.userId, productId: 2003, enabled: true, commissionRate: 100, updatedAt },
+  ]);
+  fake = await startFakeGateway({ ...CREDS, behaviour: { stepMs: 30, slowMs: 1_500 } });
+  const staff = { all: true } as const;
+  const created = await t.app.services.resources.create(
+    staff,
+    {
+      supplierId,
+      productId: 2003,
+      name: 'Fake RazorpayX',
+      details: { baseUrl: fake.url, ...CREDS, accountNumber: '2323230041626905' },
+    },
+    SYSTEM_ACTOR,
+  );
+  resourceId = created.id;
+  await t.app.services.resources.enable(staff, { resourceId, productId: 2003, enable: true }, SYSTEM_ACTOR);
+  webhookUrl = `${appUrl}${gatewayWebhookPath(resourceId)}`;
+  fake.setWebhookUrl(webhookUrl);
+  // The sends and polls of these tests, with a short timeout (the app's own has the default one).
+  gateway = new GatewayPayouts({
+    db,
+    clock: t.clock,
+    payouts: t.app.services.payouts,
+    secretKey: t.app.services.resources.deps.secretKey,
+    privateNetworks: true,
+    timeoutMs: 300,
+    pollMs: POLL_MS,
+    retryMs: [RETRY_MS],
+  });
+  auth.supplier1 = await t.login('supplier1');
+});
+afterAll(async () => {
+  await fake?.close();
+  await t?.close();
+});
+
+let n = 0;
+/** merchant1 asks for a gateway payout to `payee` (the fake's outcome is a word of the name). */
+async function createPayout(payee = 'Asha Rao', amount = 25_000) {
+  n += 1;
+  const p: Record<string, string> = {
+    mchId: DEMO_MERCHANT_API.mchId,
+    productId: '2003',
+    mchOrderNo: `GW${Date.now()}${n}`,
+    amount: String(amount),
+    notifyUrl: 'http://127.0.0.1:9/notify',
+    userName: payee,
+    cardNumber: '50100234567890',
+    ifscCode: 'HDFC0001234',
+    bankName: 'HDFC Bank',
+    bankBranch: 'Koramangala',
+    address: '12 MG Road, Bengaluru',
+  };
+  const res = await t.call(api.create, { ...p, sign: signParams(p, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  return payoutOf(res.body.data.orderCode as string);
+}
+
+async function payoutOf(orderCode: string) {
+  const [row] = await t.database.db.select().from(payouts).where(eq(payouts.orderCode, orderCode));
+  return row!;
+}
+
+const settledTo = (orderCode: string, state: number) =>
+  waitFor(
+    `payout ${orderCode} in state ${state}`,
+    () => payoutOf(orderCode),
+    (p) => p.state === state,
+    10_000,
+  );
+
+const fakePayoutsOf = (orderCode: string) => [...fake.payouts.values()].filter((p) => p.idempotencyKey === orderCode);
+
+const timeline = async (id: number) =>
+  (
+    await t.database.db
+      .select({ kind: payoutEvents.kind, from: payoutEvents.fromState, to: payoutEvents.toState })
+      .from(payoutEvents)
+      .where(eq(payoutEvents.payoutId, id))
+      .orderBy(asc(payoutEvents.id))
+  ).map((e) => `${e.kind} ${e.from}->${e.to}`);
+
+const balance = (code: string) => t.app.services.ledger.balanceOf(t.database.db, code);
+
+/** A webhook of the payout as the fake would send it, signed with `secret`. */
+function webhookOf(p: { gatewayId: string; orderCode: string; amount: number }, secret: string, utr = '998877665544') {
+  const body = JSON.stringify({
+    entity: 'event',
+    event: 'payout.processed',
+    contains: ['payout'],
+    payload: {
+      payout: {
+        entity: { id: p.gatewayId, status: 'processed', amount: p.amount, reference_id: p.orderCode, utr },
+      },
+    },
+  });
+  return { body, signature: webhookSignature(body, secret) };
+}
+
+const postWebhook = (body: string, signature: string | undefined) =>
+  t.app.inject({
+    method: 'POST',
+    url: gatewayWebhookPath(resourceId),
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-razorpay-signature': signature } : {}) },
+    payload: body,
+  });
+
+describe('a gateway payout', () => {
+  it('is assigned, sent with its code as the key, and completed by the signed webhook: paid out, merchant notified', async () => {
+    const frozen = await balance(accountCode('merchant', merchantId, 'frozen'));
+    const supplierAvailable = await balance(accountCode('supplier', supplierId, 'available'));
+    const payout = await createPayout('Asha Rao');
+    expect(payout.state).toBe(S.awaiting);
+
+    await gateway.runOnce();
+    const sent = await payoutOf(payout.orderCode);
+    expect(sent).toMatchObject({ state: S.inProgress, resourceId, supplierId, commission: 250 });
+    const [atFake] = fakePayoutsOf(payout.orderCode);
+    expect(sent.gatewayId).toBe(atFake!.id);
+    expect(atFake).toMatchObject({ amount: 25_000, referenceId: payout.orderCode, payee: { name: 'Asha Rao' } });
+
+    const done = await settledTo(payout.orderCode, S.completed);
+    expect(done.utr).toBe(atFake!.utr);
+    expect(done.gatewayDueAt).toBeNull();
+    expect(await timeline(payout.id)).toEqual([
+      'created null->0',
+      'claimed 0->1',
+      'gatewaySent 1->2',
+      'completed 2->3',
+    ]);
+    // Confirm's ledger effect: the hold paid out, the supplier credited amount plus commission.
+    expect(await balance(accountCode('merchant', merchantId, 'frozen'))).toBe(frozen);
+    expect(await balance(accountCode('supplier', supplierId, 'available'))).toBe(supplierAvailable + 25_000 + 250);
+    const callbacks = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.payoutId, payout.id));
+    expect(callbacks).toHaveLength(1);
+    const audit = await t.database.db
+      .select({ action: auditLog.action, account: auditLog.account })
+      .from(auditLog)
+      .where(eq(auditLog.target, `payout:${payout.orderCode}`))
+      .orderBy(asc(auditLog.id));
+    expect(audit).toEqual([
+      { action: 'payouts.claim', account: 'system' },
+      { action: 'payouts.submit', account: 'system' },
+      { action: 'payouts.confirm', account: 'system' },
+    ]);
+    // The webhook again (the gateway retries): nothing moves twice.
+    const again = webhookOf(
+      { gatewayId: done.gatewayId!, orderCode: done.orderCode, amount: done.amount },
+      CREDS.webhookSecret,
+      done.utr!,
+    );
+    const before = await snapshot(t.database);
+    expect((await postWebhook(again.body, again.signature)).statusCode).toBe(200);
+    expect(await snapshot(t.database)).toBe(before);
+  });
+
+  it('the gateway’s failure makes it a processing exception with the gateway’s reason, funds still held', async () => {
+    const frozen = await balance(accountCode('merchant', merchantId, 'frozen'));
+    const payout = await createPayout('Ravi Fail');
+    await gateway.runOnce();
+    const failed = await settledTo(payout.orderCode, S.processingException);
+    expect(failed.exceptionReason).toContain('Beneficiary bank rejected the transfer');
+    expect(await timeline(payout.id)).toEqual([
+      'created null->0',
+      'claimed 0->1',
+      'gatewaySent 1->2',
+      'markedAbnormal 2->9',
+    ]);
+    expect(await balance(accountCode('merchant', merchantId, 'frozen'))).toBe(frozen + payout.amount + payout.fee);
+    // Staff resolve it as today: rejected gives the merchant its funds back.
+    const admin = await t.loginWithToken2('admin');
+    const res = await t.call(api.resolve, { orderId: payout.id, to: 'rejected', reason: 'gateway failed' }, admin);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    expect(await balance(accountCode('merchant', merchantId, 'frozen'))).toBe(frozen);
+  });
+
+  it('a send without an answer is retried with the same key and completes without a second payout at the gateway', async () => {
+    fake.setWebhookUrl(undefined);
+    try {
+      const payout = await createPayout('Asha Slow');
+      await gateway.runOnce();
+      const waiting = await payoutOf(payout.orderCode);
+      expect(waiting).toMatchObject({ state: S.preparing, gatewayId: null, gatewayAttempts: 1 });
+      expect(await timeline(payout.id)).toEqual(['created null->0', 'claimed 0->1', 'gatewayUnanswered 1->1']);
+      // Not due again before its retry delay.
+      await gateway.runOnce();
+      expect(fakePayoutsOf(payout.orderCode)).toHaveLength(1);
+      await waitFor(
+        'the gateway to pay it',
+        async () => fakePayoutsOf(payout.orderCode)[0]?.status,
+        (s) => s === 'processed',
+      );
+      t.clock.advance(RETRY_MS);
+      await gateway.runOnce();
+      const done = await payoutOf(payout.orderCode);
+      expect(done.state).toBe(S.completed);
+      expect(fakePayoutsOf(payout.orderCode)).toHaveLength(1);
+      expect(done.utr).toBe(fakePayoutsOf(payout.orderCode)[0]!.utr);
+      expect(done.gatewayId).toBe(fakePayoutsOf(payout.orderCode)[0]!.id);
+    } finally {
+      fake.setWebhookUrl(webhookUrl);
+    }
+  });
+
+  it('a webhook with a wrong signature moves nothing; the status poll completes a payout whose webhook was lost', async () => {
+    fake.setWebhookUrl(undefined);
+    try {
+      const payout = await createPayout('Meera Iyer');
+      await gateway.runOnce();
+      const sent = await payoutOf(payout.orderCode);
+      expect(sent.state).toBe(S.inProgress);
+      const forged = webhookOf(
+        { gatewayId: sent.gatewayId!, orderCode: sent.orderCode, amount: sent.amount },
+        'not-the-webhook-secret',
+      );
+      const before = await snapshot(t.database);
+      const wrong = await postWebhook(forged.body, forged.signature);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ code: 2001 });
+      expect((await postWebhook(forged.body, undefined)).statusCode).toBe(401);
+      // The right signature of another account's secret is refused the same way on this account.
+      const other = await t.app.inject({
+        method: 'POST',
+        url: gatewayWebhookPath(999_999),
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': forged.signature },
+        payload: forged.body,
+      });
+      expect(other.statusCode).toBe(401);
+      expect(await snapshot(t.database)).toBe(before);
+
+      await waitFor(
+        'the gateway to pay it',
+        async () => fakePayoutsOf(payout.orderCode)[0]?.status,
+        (s) => s === 'processed',
+      );
+      // Not asked before its poll is due; then the poll completes it.
+      await gateway.runOnce();
+      expect((await payoutOf(payout.orderCode)).state).toBe(S.inProgress);
+      t.clock.advance(POLL_MS);
+      await gateway.runOnce();
+      const done = await payoutOf(payout.orderCode);
+      expect(done).toMatchObject({ state: S.completed, utr: fakePayoutsOf(payout.orderCode)[0]!.utr });
+    } finally {
+      fake.setWebhookUrl(webhookUrl);
+    }
+  });
+
+  it('is refused by claimOrder with its own reason, in three languages', async () => {
+    const payout = await createPayout('Kiran Das');
+    const res = await t.call(api.claimOrder, { orderId: payout.id }, auth.supplier1);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      msg: 'a gateway payout is sent to its gateway by the system and cannot be claimed by hand',
+      data: { reason: 'gatewayPayout' },
+    });
+    expect(REASON_TEXTS.gatewayPayout['en-US']).toBe(res.body.msg);
+    expect(REASON_TEXTS.gatewayPayout['zh-CN']).toBeTruthy();
+    expect(REASON_TEXTS.gatewayPayout['zh-TW']).toBeTruthy();
+    const detail = await t.call(api.getDetail, { orderId: payout.id }, auth.supplier1);
+    expect(detail.body.data.payout.allowedActions).not.toContain('claim');
+    // The dispatcher, in its loop, sends it and the webhook completes it.
+    const dispatcher = new GatewayDispatcher(gateway, { pollMs: 50, batchSize: 10 });
+    dispatcher.start();
+    try {
+      await settledTo(payout.orderCode, S.completed);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+
+  it('a gateway URL on a private network is not called unless the configuration allows it', async () => {
+    const strict = new GatewayPayouts({
+      db: t.database.db,
+      clock: t.clock,
+      payouts: t.app.services.payouts,
+      secretKey: t.app.services.resources.deps.secretKey,
+      privateNetworks: false,
+    });
+    const payout = await createPayout('Dev Patel');
+    await strict.runOnce();
+    const refused = await payoutOf(payout.orderCode);
+    expect(refused.state).toBe(S.processingException);
+    expect(refused.exceptionReason).toMatch(/may not be called: .*private network/);
+    expect(fakePayoutsOf(payout.orderCode)).toHaveLength(0);
+    const [event] = await t.database.db
+      .select()
+      .from(payoutEvents)
+      .where(and(eq(payoutEvents.payoutId, payout.id), eq(payoutEvents.kind, 'markedAbnormal')));
+    expect(event?.actorAccount).toBe('system');
+  });
+});
