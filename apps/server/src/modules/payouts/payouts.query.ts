@@ -1,4 +1,11 @@
-import { PAYOUT_STATE, type PayoutFields, type PayoutRow, type payoutFilterShape, type Role } from '@paydesk/contract';
+import {
+  isGatewayPayoutProduct,
+  PAYOUT_STATE,
+  type PayoutFields,
+  type PayoutRow,
+  type payoutFilterShape,
+  type Role,
+} from '@paydesk/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -87,8 +94,8 @@ export class PayoutQueries {
 
   /**
    * A supplier's claim queue: the awaiting payouts of the products it has enabled and holds an enabled
-   * payout account of (what `PayoutsService.claim` assigns from). Nothing for a disabled supplier or
-   * anyone else. Its deposit and its limit of payouts in progress are the claim's to refuse, with
+   * payout account of (what `PayoutsService.claim` assigns from), neither of a gateway product nor
+   * reserved by a batch. Nothing for a disabled supplier or anyone else. Its deposit and its limit of payouts in progress are the claim's to refuse, with
    * their own texts, so the queue shows what the supplier could take once it has room.
    */
   private async queueWhere(reader: PayoutReader): Promise<SQL> {
@@ -111,13 +118,14 @@ export class PayoutQueries {
         ),
       )
       .where(and(eq(partyProducts.userId, reader.userId), eq(partyProducts.enabled, true)));
-    if (products.length === 0) return sql`false`;
+    // Gateway products are sent by their adapter, never claimed by hand (gateway-payouts.ts).
+    const claimable = products.map((p) => p.productId).filter((id) => !isGatewayPayoutProduct(id));
+    if (claimable.length === 0) return sql`false`;
     return and(
       eq(payouts.state, PAYOUT_STATE.awaiting),
-      inArray(
-        payouts.productId,
-        products.map((p) => p.productId),
-      ),
+      inArray(payouts.productId, claimable),
+      // Reserved by a batch being prepared: its bank file pays it (batches.service.ts).
+      isNull(payouts.batchId),
     )!;
   }
 

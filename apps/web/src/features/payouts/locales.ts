@@ -31,6 +31,9 @@ export const payoutsLocales = {
       cancelled: '取消',
       markedAbnormal: '标记异常',
       resolved: '异常处理',
+      batched: '加入批量代付',
+      gatewaySent: '已发送至网关',
+      gatewayUnanswered: '网关未应答',
     },
     tab: { list: '代付订单', queue: '待领取' },
     column: {
@@ -219,6 +222,9 @@ export const payoutsLocales = {
       cancelled: '取消',
       markedAbnormal: '標記異常',
       resolved: '異常處理',
+      batched: '加入批次代付',
+      gatewaySent: '已傳送至閘道',
+      gatewayUnanswered: '閘道未回應',
     },
     tab: { list: '代付訂單', queue: '待領取' },
     column: {
@@ -407,6 +413,9 @@ export const payoutsLocales = {
       cancelled: 'Cancelled',
       markedAbnormal: 'Marked abnormal',
       resolved: 'Exception resolved',
+      batched: 'Added to a batch payout',
+      gatewaySent: 'Sent to the gateway',
+      gatewayUnanswered: 'Gateway did not answer',
     },
     tab: { list: 'Payouts', queue: 'Claim queue' },
     column: {
