@@ -73,5 +73,8 @@ export const BUILT_PAGES = [
   'orderCallbackDetailReadOnly',
   'orderSendTest',
   'orderSendTestReadOnly',
+  // Batch payouts (features/payoutBatches)
+  'payoutBatchList',
+  'payoutBatchListCustomerService',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -10,6 +10,7 @@ import { messagesLocales } from '../features/messages/locales';
 import { orderProfileLocales } from '../features/orderprofile/locales';
 import { ordersLocales } from '../features/orders/locales';
 import { payLocales } from '../features/pay/locales';
+import { payoutBatchesLocales } from '../features/payoutBatches/locales';
 import { payoutsLocales } from '../features/payouts/locales';
 import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
@@ -51,6 +52,7 @@ export const NAMESPACES: Record<string, Locales> = {
   apiTest: apiTestLocales,
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
+  payoutBatches: payoutBatchesLocales,
   notes: notesLocales,
   server: serverLocales,
 };

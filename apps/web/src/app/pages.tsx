@@ -67,6 +67,7 @@ const orderProfile = page(() => import('../features/orderprofile/OrderProfilePag
 const orderCallback = page(() => import('../features/callbacks/CallbackListPage'));
 const orderCallbackDetail = page(() => import('../features/callbacks/CallbackDetailPage'));
 const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
+const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -138,6 +139,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   orderCallbackDetailReadOnly: orderCallbackDetail,
   orderSendTest,
   orderSendTestReadOnly: orderSendTest,
+  payoutBatchList,
+  payoutBatchListCustomerService: payoutBatchList,
 };
 
 /** The page of a route name, if it is built. */

@@ -61,9 +61,11 @@ export function stubServer(initial: Record<string, Answer> = {}) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const path = url.split('?')[0]!;
-      requests.push({ path, url, body: init.body ? JSON.parse(String(init.body)) : null });
-      const body = answers.get(path) ?? { code: 500, msg: `no answer queued for ${path}`, data: null };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      // An upload's form is kept as sent; a JSON body is read back.
+      const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : null;
+      requests.push({ path, url, body });
+      const answer = answers.get(path) ?? { code: 500, msg: `no answer queued for ${path}`, data: null };
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   return {

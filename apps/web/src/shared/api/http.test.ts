@@ -1,6 +1,6 @@
 import { endpoints } from '@paydesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, configureHttp, nullifyEmpty } from './http';
+import { ApiError, call, callForm, configureHttp, nullifyEmpty } from './http';
 import { getToken, getToken2, setToken, setToken2 } from './session-storage';
 
 const answers: Array<{ code: number; msg: string; data: unknown }> = [];
@@ -43,6 +43,24 @@ describe('http client', () => {
     answers.push({ code: 200, msg: 'success', data: { list: [], total: 0, pageIndex: 1, pageSize: 20 } });
     await call(endpoints.users.getUserList, { pageIndex: 2, account: '' });
     expect(requests[0]!.url).toBe('/v1.0/admin/getUserList?pageIndex=2');
+  });
+
+  it('callForm sends an upload as multipart (no JSON type, the browser sets the boundary) and retries it after token2', async () => {
+    setToken('T1');
+    const requestToken2 = vi.fn(async () => setToken2('fresh'));
+    configureHttp({ requestToken2 });
+    answers.push(
+      { code: 1024, msg: 'second-level password required', data: null },
+      { code: 200, msg: 'success', data: { batchId: 4 } },
+    );
+    const form = new FormData();
+    form.append('batchId', '4');
+    form.append('file', new File(['a,b\n'], 'result.csv', { type: 'text/csv' }));
+    await expect(callForm(endpoints.payoutBatches.uploadResult, form)).resolves.toEqual({ batchId: 4 });
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.url).toBe('/v1.0/payoutBatch/uploadResult');
+    expect(requests[1]!.init.body).toBe(form);
+    expect(requests[1]!.init.headers).toEqual({ token: 'T1', token2: 'fresh' });
   });
 
   it('1003: removes the heartbeat key and the token, and sends the user to sign-in', async () => {

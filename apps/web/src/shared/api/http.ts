@@ -84,12 +84,14 @@ async function send(endpoint: Endpoint, input: unknown): Promise<Envelope<unknow
   if (token) headers.token = token;
   if (token2) headers.token2 = token2;
   const hasBody = endpoint.method === 'POST' && input !== undefined;
-  if (hasBody) headers['content-type'] = 'application/json';
+  // A form (an upload) sets its own multipart content type with the boundary.
+  const form = input instanceof FormData ? input : null;
+  if (hasBody && !form) headers['content-type'] = 'application/json';
   const res = await fetch(urlOf(endpoint, input), {
     method: endpoint.method,
     headers,
     credentials: 'include',
-    ...(hasBody ? { body: JSON.stringify(nullifyEmpty(input)) } : {}),
+    ...(hasBody ? { body: form ?? JSON.stringify(nullifyEmpty(input)) } : {}),
   });
   try {
     return (await res.json()) as Envelope<unknown>;
@@ -103,14 +105,26 @@ async function send(endpoint: Endpoint, input: unknown): Promise<Envelope<unknow
  * and goes to sign-in; 1024/1025 open the second-level password dialog and retry; any other code is
  * logged and thrown as ApiError for the page to show where the user acted.
  */
-export async function call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): Promise<EndpointOutput<E>> {
+export function call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): Promise<EndpointOutput<E>> {
+  return request(endpoint, input) as Promise<EndpointOutput<E>>;
+}
+
+/**
+ * Calls a multipart endpoint (an upload) with its form: sent as multipart/form-data, answered and
+ * refused exactly as `call` (the session, the second-level password asked and the call sent again).
+ */
+export function callForm<E extends Endpoint>(endpoint: E, form: FormData): Promise<EndpointOutput<E>> {
+  return request(endpoint, form) as Promise<EndpointOutput<E>>;
+}
+
+async function request(endpoint: Endpoint, input: unknown): Promise<unknown> {
   let body = await send(endpoint, input);
   if (body.code === Code.token2Required || body.code === Code.token2Expired) {
     clearToken2();
     await hooks.requestToken2(body.code);
     body = await send(endpoint, input);
   }
-  if (body.code === Code.success) return body.data as EndpointOutput<E>;
+  if (body.code === Code.success) return body.data;
   if (body.code === Code.sessionExpired) {
     localStorage.removeItem(HEARTBEAT_KEY);
     clearToken();

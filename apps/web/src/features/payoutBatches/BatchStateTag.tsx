@@ -1,0 +1,27 @@
+import { PAYOUT_BATCH_STATE } from '@paydesk/contract';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const B = PAYOUT_BATCH_STATE;
+const COLOR: Record<number, string> = {
+  [B.draft]: 'default',
+  [B.proposed]: 'gold',
+  [B.confirmed]: 'processing',
+  [B.exported]: 'cyan',
+  [B.completed]: 'success',
+  [B.abnormal]: 'error',
+};
+
+/** A time the server sent (ISO) as the lists show times. */
+export const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** A batch's state in the reader's language. */
+export function BatchStateTag({ state, testId }: { state: number; testId?: string }) {
+  const { t } = useTranslation('payoutBatches');
+  return (
+    <Tag color={COLOR[state] ?? 'default'} data-testid={testId}>
+      {t(`state.${state}`, { defaultValue: String(state) })}
+    </Tag>
+  );
+}
