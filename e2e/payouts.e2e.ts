@@ -77,7 +77,7 @@ describe('payouts in the console', () => {
     await card.waitFor({ state: 'detached' });
 
     // In its list now, in progress: it pays the payee and submits the UTR.
-    await page.getByTestId('payout-tabs').getByRole('tab', { name: /list/i }).click();
+    await page.getByTestId('payout-tabs').getByRole('tab', { name: 'Payouts', exact: true }).click();
     const submit = page.getByTestId(`payout-submit-${orderCode}`);
     await submit.waitFor();
     await submit.click();
