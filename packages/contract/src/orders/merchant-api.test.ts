@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CALLBACK_SCHEDULE_MS, DEFAULT_CALLBACK_WINDOW_HOURS } from '../callbacks/endpoints.js';
 import { type CodeValue, codeCatalogue } from '../common/codes.js';
 import { PRODUCTS } from '../products/catalogue.js';
+import { code, GUIDE, has, paramsOf, rows, run as runIn, signingPart } from '../testing/merchant-guide.js';
 import { ordersEndpoints } from './endpoints.js';
 import { createOrderRequest, escapeSigned, MERCHANT_API_TEXTS, signingString } from './merchant-api.js';
 import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
@@ -21,7 +20,7 @@ import { ORDER_STATE } from './states.js';
  * schedule) say what the contract says.
  */
 
-const DOC = readFileSync(fileURLToPath(new URL('../../../../docs/merchant-api.md', import.meta.url)), 'utf8');
+const DOC = GUIDE;
 const SECRET = 'demo-secret-merchant1';
 const API = 'https://pay.example.com';
 const work = mkdtempSync(join(tmpdir(), 'merchant-api-doc-'));
@@ -29,46 +28,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const hmac = (text: string) => createHmac('sha256', SECRET).update(text, 'utf8').digest('hex').toUpperCase();
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
-
-/** The text after `<!-- check: name -->` (the marker must exist exactly once). */
-function after(name: string): string {
-  const marker = `<!-- check: ${name} -->\n`;
-  const at = DOC.indexOf(marker);
-  expect(at, `marker ${name}`).toBeGreaterThanOrEqual(0);
-  expect(DOC.indexOf(marker, at + 1), `marker ${name} twice`).toBe(-1);
-  return DOC.slice(at + marker.length);
-}
-
-/** The fenced code block right after the marker. */
-function code(name: string): string {
-  const m = /^```[^\n]*\n([\s\S]*?)\n```/.exec(after(name));
-  if (!m) throw new Error(`no code block after ${name}`);
-  return m[1]!;
-}
-
-/** The rows of the markdown table right after the marker, as cells without backticks. */
-function rows(name: string): string[][] {
-  const lines = after(name).split('\n');
-  const table = lines.slice(
-    0,
-    lines.findIndex((l) => !l.startsWith('|')),
-  );
-  return table.slice(2).map((l) =>
-    l
-      .slice(1, -1)
-      .split(' | ')
-      .map((c) => c.trim().replace(/^`|`$/g, '')),
-  );
-}
-
-const paramsOf = (name: string) => Object.fromEntries(rows(name).map(([k, v]) => [k!, v!]));
-
-const has = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
-const run = (cmd: string, args: string[], input?: string) => {
-  const res = spawnSync(cmd, args, { cwd: work, encoding: 'utf8', timeout: 60_000, input });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${res.stderr}`);
-  return { stdout: res.stdout, stderr: res.stderr };
-};
+const run = (cmd: string, args: string[], input?: string) => runIn(work, cmd, args, input);
 
 const createParams = paramsOf('create-params');
 const createSign = code('create-sign');
@@ -79,13 +39,6 @@ const queryParams = paramsOf('query-params');
 const querySign = code('query-sign');
 const queryBody = { ...queryParams, sign: querySign };
 const queryAnswer = JSON.parse(code('query-answer')) as { code: number; msg: string; data: Record<string, unknown> };
-
-/** Section 3's example in a language up to its parameters: its signing functions, which the query examples use. */
-const signingPart = (name: string, paramsStart: string) => {
-  const snippet = code(name);
-  expect(snippet, name).toContain(paramsStart);
-  return snippet.slice(0, snippet.indexOf(paramsStart));
-};
 
 describe('the worked example of the signature', () => {
   it('its signing string and signatures are what the contract computes', () => {

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signingString } from '../orders/merchant-api.js';
+import { code, has, rows, run as runIn, signingPart } from '../testing/merchant-guide.js';
 import { payoutsEndpoints } from './endpoints.js';
 import { createPayoutRequest, payoutAnswer, queryPayoutRequest } from './merchant-api.js';
 import { PAYOUT_STATE } from './states.js';
@@ -17,54 +16,15 @@ import { PAYOUT_STATE } from './states.js';
  * print the signature and send the worked payout when run (PHP's text is checked; it runs where php is
  * installed). Section 3's signing functions are the ones orders/merchant-api.test.ts runs.
  */
-const DOC = readFileSync(fileURLToPath(new URL('../../../../docs/merchant-api.md', import.meta.url)), 'utf8');
 const SECRET = 'demo-secret-merchant1';
 const API = 'https://pay.example.com';
 const work = mkdtempSync(join(tmpdir(), 'payout-doc-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const hmac = (text: string) => createHmac('sha256', SECRET).update(text, 'utf8').digest('hex').toUpperCase();
-
-function after(name: string): string {
-  const marker = `<!-- check: ${name} -->\n`;
-  const at = DOC.indexOf(marker);
-  expect(at, `marker ${name}`).toBeGreaterThanOrEqual(0);
-  expect(DOC.indexOf(marker, at + 1), `marker ${name} twice`).toBe(-1);
-  return DOC.slice(at + marker.length);
-}
-function code(name: string): string {
-  const m = /^```[^\n]*\n([\s\S]*?)\n```/.exec(after(name));
-  if (!m) throw new Error(`no code block after ${name}`);
-  return m[1]!;
-}
-function rows(name: string): string[][] {
-  const lines = after(name).split('\n');
-  const table = lines.slice(
-    0,
-    lines.findIndex((l) => !l.startsWith('|')),
-  );
-  return table.slice(2).map((l) =>
-    l
-      .slice(1, -1)
-      .split(' | ')
-      .map((c) => c.trim().replace(/^`|`$/g, '')),
-  );
-}
-const has = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
-const run = (cmd: string, args: string[], input?: string) => {
-  const res = spawnSync(cmd, args, { cwd: work, encoding: 'utf8', timeout: 60_000, input });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${res.stderr}`);
-  return { stdout: res.stdout, stderr: res.stderr };
-};
+const run = (cmd: string, args: string[], input?: string) => runIn(work, cmd, args, input);
 /** Running a compiler or an interpreter takes seconds on a loaded 2-core machine. */
 const SPAWN_TIMEOUT_MS = 60_000;
-
-/** Section 3's example in a language up to its parameters: its signing functions. */
-const signingPart = (name: string, paramsStart: string) => {
-  const snippet = code(name);
-  expect(snippet, name).toContain(paramsStart);
-  return snippet.slice(0, snippet.indexOf(paramsStart));
-};
 
 const params = Object.fromEntries(rows('payout-params').map(([k, v]) => [k!, v!]));
 const payoutSign = code('payout-sign');

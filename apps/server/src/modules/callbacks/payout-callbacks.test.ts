@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
+import { signedPayoutRequest } from '../../testing/payout-fixtures.js';
 import { sleep, waitFor } from '../../testing/wait.js';
 import { signParams } from '../orders/signature.js';
 import { schedulePayoutCallback } from './payout-notification.js';
@@ -113,24 +114,9 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-let n = 0;
 /** merchant1 asks for a bank payout, notified at `notifyUrl`. */
 async function createPayout(notifyUrl: string, amount = 20_000) {
-  n += 1;
-  const p: Record<string, string> = {
-    mchId: DEMO_MERCHANT_API.mchId,
-    productId: '2001',
-    mchOrderNo: `PCB${Date.now()}${n}`,
-    amount: String(amount),
-    notifyUrl,
-    userName: 'Asha Rao',
-    cardNumber: '50100234567890',
-    ifscCode: 'HDFC0001234',
-    bankName: 'HDFC Bank',
-    bankBranch: 'Koramangala',
-    address: '12 MG Road, Bengaluru',
-  };
-  const res = await t.call(payoutApi.create, { ...p, sign: signParams(p, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') });
+  const res = await t.call(payoutApi.create, signedPayoutRequest({ amount: String(amount), notifyUrl }));
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   const [row] = await t.database.db.select().from(payouts).where(eq(payouts.orderCode, res.body.data.orderCode));
   return row!;

@@ -2,9 +2,10 @@ import { allowedPayoutActions, endpoints, PAYOUT_STATE, PAYOUT_STATES, type Payo
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, partyProducts, payouts, resources, suppliers, users } from '../../db/schema.js';
+import { merchants, partyProducts, payouts, resources, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
+import { givePayoutAccounts } from '../../testing/payout-fixtures.js';
 import { signParams } from '../orders/signature.js';
 
 /**
@@ -63,29 +64,7 @@ beforeAll(async () => {
   const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
   merchantId = m!.id;
   const now = t.clock.now();
-  for (const account of ['supplier1', 'agent1']) {
-    const [row] = await db
-      .select({ id: suppliers.id, userId: suppliers.userId })
-      .from(suppliers)
-      .innerJoin(users, eq(users.id, suppliers.userId))
-      .where(eq(users.account, account));
-    supplierIds[account] = row!.id;
-    await db.insert(resources).values({
-      supplierId: row!.id,
-      productId: 2001,
-      kind: 'bankPayout',
-      name: `${account} payout account`,
-      state: 0,
-      details: { accountName: account, accountNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (account === 'agent1') {
-      await db
-        .insert(partyProducts)
-        .values({ userId: row!.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now });
-    }
-  }
+  Object.assign(supplierIds, (await givePayoutAccounts(t)).supplierIds);
   // Another merchant's payouts (written directly: only whose they are matters here), one of a product
   // (2002) supplier1 has not enabled.
   const [otherUser] = await db

@@ -1,9 +1,10 @@
 import { Code, endpoints, PAYOUT_STATE, PAYOUT_TEXTS, REASON_TEXTS } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { merchants, partyProducts, payouts, resources, suppliers, users } from '../../db/schema.js';
+import { merchants, payouts, resources } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { demoPayoutFee, givePayoutAccounts, signedPayoutRequest } from '../../testing/payout-fixtures.js';
 import { accountCode } from '../ledger/accounts.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { signParams } from '../orders/signature.js';
@@ -31,58 +32,15 @@ beforeAll(async () => {
   const db = t.database.db;
   const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
   merchantId = m!.id;
-  const now = t.clock.now();
-  for (const account of ['supplier1', 'agent1']) {
-    const [row] = await db
-      .select({ id: suppliers.id, userId: suppliers.userId })
-      .from(suppliers)
-      .innerJoin(users, eq(users.id, suppliers.userId))
-      .where(eq(users.account, account));
-    supplierIds[account] = row!.id;
-    // Each has a bank payout account (2001), enabled.
-    await db.insert(resources).values({
-      supplierId: row!.id,
-      productId: 2001,
-      kind: 'bankPayout',
-      name: `${account} payout account`,
-      state: 0,
-      details: { accountName: account, accountNumber: '123456789012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank' },
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (account === 'agent1') {
-      await db
-        .insert(partyProducts)
-        .values({ userId: row!.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now });
-    }
-  }
+  Object.assign(supplierIds, (await givePayoutAccounts(t)).supplierIds);
   for (const account of ['supplier1', 'agent1', 'merchant1', 'service']) auth[account] = await t.login(account);
   auth.admin = await t.loginWithToken2('admin');
   auth.merchantToken2 = await t.loginWithToken2('merchant1');
 });
 afterAll(() => t.close());
 
-let n = 0;
-/** Merchant1's signed request for a new bank payout of `amount` (minor units). */
-function signedPayout(over: Record<string, string> = {}): Record<string, string> {
-  n += 1;
-  const p: Record<string, string> = {
-    mchId: DEMO_MERCHANT_API.mchId,
-    productId: '2001',
-    mchOrderNo: `PAY${n}`,
-    amount: '100000',
-    userName: 'Asha Rao',
-    cardNumber: '50100234567890',
-    ifscCode: 'HDFC0001234',
-    bankName: 'HDFC Bank',
-    bankBranch: 'Koramangala',
-    address: '12 MG Road, Bengaluru',
-    ...over,
-  };
-  return { ...p, sign: signParams(p, DEMO_MERCHANT_API.secret, 'HMAC-SHA256') };
-}
-/** merchant1's fee on 2001 (demo): 1.50 % plus 5.00. */
-const feeOf = (amount: number) => Math.floor((amount * 150) / 10_000) + 500;
+const signedPayout = signedPayoutRequest;
+const feeOf = demoPayoutFee;
 
 async function createPayout(amount = 100_000): Promise<{ id: number; orderCode: string }> {
   const res = await t.call(api.create, signedPayout({ amount: String(amount) }));

@@ -9,7 +9,7 @@ import {
   SwapOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { endpoints, ORDER_MARKS, type OrderAction, type OrderRow, type Role, utrSchema } from '@paydesk/contract';
+import { endpoints, ORDER_MARKS, type OrderAction, type OrderRow, utrSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -17,42 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { ReasonDialog } from '../../shared/list/ReasonDialog';
-import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
+import { type RowActionFormProps, type RowActions, serverRuledActions } from '../../shared/list/rowActions';
 import { orderKeys } from './api';
 
 const { orders: api } = endpoints;
-/** Offered where the server says so: the row's allowedActions (the contract's rule for the caller). */
-const offered = (action: OrderAction) => (row: OrderRow) => row.allowedActions.includes(action);
-
-/**
- * One declared order action: who it is open to and whether it needs token2 come from the endpoint it
- * calls, whether a row allows it from the row's allowedActions.
- */
-function orderAction<V = void>(
-  action: OrderAction,
-  endpoint: { access: readonly Role[] | 'public'; token2: boolean },
-  rest: {
-    icon: ReactNode;
-    danger?: boolean;
-    confirm?: boolean;
-    form?: (props: DialogProps<V>) => ReactNode;
-    run(row: OrderRow, values: V): Promise<unknown>;
-  },
-) {
-  return rowAction<OrderRow, V>({
-    key: action,
-    label: `orders:action.${action}`,
-    success: `orders:success.${action}`,
-    roles: endpointRoles(endpoint),
-    token2: endpoint.token2,
-    allowed: offered(action),
-    ...(rest.confirm ? { confirm: `orders:ask.${action}` } : {}),
-    icon: rest.icon,
-    ...(rest.danger ? { danger: true } : {}),
-    ...(rest.form ? { form: rest.form } : {}),
-    run: rest.run,
-  });
-}
+/** The order actions, offered where the server says so (the row's allowedActions). */
+const orderAction = serverRuledActions<OrderRow, OrderAction>('orders');
 
 /**
  * The order actions of spec section 4 as the lists and the detail drawer offer them, most used first

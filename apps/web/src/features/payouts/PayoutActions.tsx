@@ -8,52 +8,21 @@ import {
   StopOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { endpoints, type PayoutAction, type PayoutRow, type Role } from '@paydesk/contract';
+import { endpoints, type PayoutAction, type PayoutRow } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { REASON_MAX, ReasonDialog } from '../../shared/list/ReasonDialog';
-import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
+import { type RowActionFormProps, type RowActions, serverRuledActions } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
 import { payoutKeys } from './api';
 
 const { payouts: api } = endpoints;
 /** The submit endpoint's own rule of a UTR: the form checks what the server will. */
 const utrRule = api.submit.input.shape.utr;
-/** Offered where the server says so: the row's allowedActions (the contract's rule for the caller). */
-const offered = (action: PayoutAction) => (row: PayoutRow) => row.allowedActions.includes(action);
-
-/**
- * One declared payout action: who it is open to and whether it needs token2 come from the endpoint it
- * calls, whether a row allows it from the row's allowedActions.
- */
-function payoutAction<V = void>(
-  action: PayoutAction,
-  endpoint: { access: readonly Role[] | 'public'; token2: boolean },
-  rest: {
-    icon: ReactNode;
-    danger?: boolean;
-    confirm?: boolean;
-    form?: (props: DialogProps<V>) => ReactNode;
-    run(row: PayoutRow, values: V): Promise<unknown>;
-  },
-) {
-  return rowAction<PayoutRow, V>({
-    key: action,
-    label: `payouts:action.${action}`,
-    success: `payouts:success.${action}`,
-    roles: endpointRoles(endpoint),
-    token2: endpoint.token2,
-    allowed: offered(action),
-    ...(rest.confirm ? { confirm: `payouts:ask.${action}` } : {}),
-    icon: rest.icon,
-    ...(rest.danger ? { danger: true } : {}),
-    ...(rest.form ? { form: rest.form } : {}),
-    run: rest.run,
-  });
-}
+/** The payout actions, offered where the server says so (the row's allowedActions). */
+const payoutAction = serverRuledActions<PayoutRow, PayoutAction>('payouts');
 
 /**
  * The payout actions (spec section 4, DESIGN section 7) as the lists and the detail drawer offer

@@ -76,6 +76,41 @@ export const rowAction = <Row, V = void>(action: RowAction<Row, V>): AnyRowActio
   action as unknown as AnyRowAction<Row>;
 
 /** A list's row actions, as a page declares them for ListTable (or RowActionBar, in a detail drawer). */
+/**
+ * The declared actions of rows that carry the server's `allowedActions` (orders, payouts): one factory per
+ * namespace. Who an action is open to and whether it needs token2 come from the endpoint it calls,
+ * whether a row allows it from the row's allowedActions; its texts are `<namespace>:action.<key>`,
+ * `<namespace>:success.<key>` and, when it asks first, `<namespace>:ask.<key>`.
+ */
+export function serverRuledActions<Row extends { allowedActions: readonly Key[] }, Key extends string>(
+  namespace: string,
+) {
+  return <V = void>(
+    key: Key,
+    endpoint: { access: readonly Role[] | 'public'; token2: boolean },
+    rest: {
+      icon: ReactNode;
+      danger?: boolean;
+      confirm?: boolean;
+      form?: (props: RowActionFormProps<Row, V>) => ReactNode;
+      run(row: Row, values: V): Promise<unknown>;
+    },
+  ): AnyRowAction<Row> =>
+    rowAction<Row, V>({
+      key,
+      label: `${namespace}:action.${key}`,
+      success: `${namespace}:success.${key}`,
+      roles: endpointRoles(endpoint),
+      token2: endpoint.token2,
+      allowed: (row) => row.allowedActions.includes(key),
+      ...(rest.confirm ? { confirm: `${namespace}:ask.${key}` } : {}),
+      icon: rest.icon,
+      ...(rest.danger ? { danger: true } : {}),
+      ...(rest.form ? { form: rest.form } : {}),
+      run: rest.run,
+    });
+}
+
 export interface RowActions<Row> {
   actions: Array<AnyRowAction<Row>>;
   /** Test hooks: `<testIdPrefix>-<key>-<id>`, `<testIdPrefix>-actions-<id>`, `<testIdPrefix>-ok`. */
