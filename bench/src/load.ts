@@ -15,14 +15,18 @@ import { signParams } from '../../apps/server/src/modules/orders/signature.js';
 import { threadCpuMs } from './cpu.js';
 
 export interface LoadJob {
-  kind: 'create' | 'cycle';
+  kind: 'create' | 'cycle' | 'payout';
   base: string;
   clients: number;
   /** Load before the measured window (a cold V8 and cold caches cost more), its results dropped. */
   warmupSeconds: number;
   seconds: number;
-  /** A staff session's token (cycle: the confirmation). */
+  /** A staff session's token (cycle: the confirmation; payout: finding the payout and confirming it). */
   token?: string;
+  /** Payout: the staff session's second-level token (the confirmation needs it). */
+  token2?: string;
+  /** Payout: the claiming suppliers' session tokens, one per client in turn. */
+  supplierTokens?: string[];
   /** The merchants creating orders, one per client in turn (HMAC-SHA256 signing). */
   merchants: Array<{ mchId: string; secret: string }>;
 }
@@ -42,7 +46,13 @@ export interface LoadResult {
   clientsCpuMs: number | null;
   /** The cycle's parts (create, confirm, callback after the confirmation), ms of each completed cycle. */
   steps?: Record<'create' | 'confirm' | 'callback', number[]>;
+  /** The payout's parts, ms of each completed payout. */
+  payoutSteps?: Record<PayoutStep, number[]>;
 }
+
+/** A payout's steps as the bench times them: each an HTTP exchange but the callback's wait. */
+export const PAYOUT_STEPS = ['create', 'claim', 'submit', 'confirm', 'callback'] as const;
+export type PayoutStep = (typeof PAYOUT_STEPS)[number];
 
 let orderNo = 0;
 /** A signed create request of a merchant with an amount unlikely to be open on an account. */
@@ -54,6 +64,24 @@ function createBody(merchant: { mchId: string; secret: string }, notifyUrl?: str
     mchOrderNo: `B${process.pid}x${threadId}x${orderNo}`,
     amount: String(10_000 + Math.floor(Math.random() * 4_900_000)),
     ...(notifyUrl ? { notifyUrl } : {}),
+  };
+  return { ...params, sign: signParams(params, merchant.secret, 'HMAC-SHA256') };
+}
+
+/** A signed bank payout (2001) of a merchant, its callback to `notifyUrl`. */
+function payoutBody(merchant: { mchId: string; secret: string }, notifyUrl: string): Record<string, string> {
+  orderNo += 1;
+  const params: Record<string, string> = {
+    mchId: merchant.mchId,
+    productId: '2001',
+    mchOrderNo: `P${process.pid}x${threadId}x${orderNo}`,
+    amount: String(10_000 + Math.floor(Math.random() * 990_000)),
+    notifyUrl,
+    userName: 'Bench Payee',
+    cardNumber: '50100234567890',
+    ifscCode: 'HDFC0001234',
+    bankBranch: 'Koramangala',
+    address: '12 MG Road, Bengaluru',
   };
   return { ...params, sign: signParams(params, merchant.secret, 'HMAC-SHA256') };
 }
@@ -139,7 +167,75 @@ async function startReceiver(): Promise<{ server: Server; url: string; waitFor(o
   };
 }
 
+export async function get(base: string, path: string, query: Record<string, string>, headers: Record<string, string>) {
+  const res = await request(`${base}${path}?${new URLSearchParams(query)}`, {
+    method: 'GET',
+    headers,
+    dispatcher: agent,
+  });
+  return (await res.body.json()) as { code: number; msg: string; data: Record<string, unknown> | null };
+}
+
+/**
+ * A payout's life as its parties make it: the merchant's signed create (funds held), the supplier
+ * finds it (its list, by code) and claims it, pays and submits the UTR, staff confirm with token2,
+ * and the merchant's receiver takes its callback.
+ */
+async function runPayouts(job: LoadJob, opened: () => void): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
+  const merchantOf = (client: number) => job.merchants[client % job.merchants.length]!;
+  const suppliers = job.supplierTokens ?? [];
+  const staff = { token: String(job.token), token2: String(job.token2) };
+  const receiver = await startReceiver();
+  const steps = Object.fromEntries(PAYOUT_STEPS.map((k) => [k, [] as number[]])) as Record<PayoutStep, number[]>;
+  let utrNo = 0;
+  try {
+    const result = await load(
+      async (client, counted) => {
+        const supplier = { token: suppliers[client % suppliers.length]! };
+        const at = [performance.now()];
+        const created = await post(
+          job.base,
+          endpoints.payouts.create.path,
+          payoutBody(merchantOf(client), receiver.url),
+        );
+        if (created.code !== 200) return false;
+        const orderCode = String(created.data?.orderCode);
+        const delivered = receiver.waitFor(orderCode);
+        at.push(performance.now());
+        const found = await get(
+          job.base,
+          endpoints.payouts.getList.path,
+          { pageIndex: '1', pageSize: '1', queue: 'true', orderCode },
+          supplier,
+        );
+        const orderId = (found.data?.list as Array<{ id: number }> | undefined)?.[0]?.id;
+        if (orderId === undefined) return false;
+        if ((await post(job.base, endpoints.payouts.claimOrder.path, { orderId }, supplier)).code !== 200) return false;
+        at.push(performance.now());
+        utrNo += 1;
+        const utr = `U${process.pid}x${threadId}x${utrNo}`;
+        if ((await post(job.base, endpoints.payouts.submit.path, { orderId, utr }, supplier)).code !== 200)
+          return false;
+        at.push(performance.now());
+        if ((await post(job.base, endpoints.payouts.confirm.path, { orderId }, staff)).code !== 200) return false;
+        at.push(performance.now());
+        if (!(await delivered)) return false;
+        at.push(performance.now());
+        if (!counted) return true;
+        PAYOUT_STEPS.forEach((step, i) => steps[step].push(at[i + 1]! - at[i]!));
+        return true;
+      },
+      job,
+      opened,
+    );
+    return { ...result, payoutSteps: steps };
+  } finally {
+    receiver.server.close();
+  }
+}
+
 async function run(job: LoadJob, opened: () => void): Promise<Omit<LoadResult, 'clientsCpuMs'>> {
+  if (job.kind === 'payout') return runPayouts(job, opened);
   const merchantOf = (client: number) => job.merchants[client % job.merchants.length]!;
   if (job.kind === 'create') {
     return load(

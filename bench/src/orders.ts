@@ -26,15 +26,15 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp, buildServices } from '../../apps/server/src/app.js';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
 import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
-import { merchants, partyProducts, users } from '../../apps/server/src/db/schema.js';
+import { merchants, partyProducts, suppliers, systemSettings, users } from '../../apps/server/src/db/schema.js';
 import { accountCode } from '../../apps/server/src/modules/ledger/accounts.js';
 import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
 import { DEMO_MERCHANT_API } from '../../apps/server/src/seed/demo-merchants.js';
 import { DEMO_PASSWORD, seedIfEmpty } from '../../apps/server/src/seed/seed.js';
 import { type CpuSample, cpuPerUnit, cpuSample } from './cpu.js';
-import type { LoadJob, LoadResult, Measuring } from './load.js';
-import { post } from './load.js';
+import type { LoadJob, LoadResult, Measuring, PayoutStep } from './load.js';
+import { PAYOUT_STEPS, post } from './load.js';
 import { busyShare, countQueries, type LockSampler, lockSampler, machineSample } from './probes.js';
 import { notRun, type PhaseResult, percentiles, report, writeReadme } from './report.js';
 
@@ -48,7 +48,7 @@ const ACCOUNTS_PER_SUPPLIER = Number(process.env.BENCH_ACCOUNTS ?? 8);
 /** Merchants sending the orders (the demo merchant1 first): one is the worst case for its hot rows. */
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1);
 /** Which phases to run (all by default): e.g. BENCH_PHASES=create to profile order creation alone. */
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'pgbench,create,cycle').split(',').map((p) => p.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'pgbench,create,cycle,payout').split(',').map((p) => p.trim()));
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
 
 const queries = countQueries();
@@ -231,6 +231,15 @@ function loadPhase(name: string, { result, window }: { result: LoadResult; windo
       seconds: result.seconds,
       rate: result.latencies.length / result.seconds,
       ...percentiles(result.latencies),
+      ...(result.payoutSteps
+        ? {
+            parts: PAYOUT_STEPS.map((step) => ({
+              name: PAYOUT_STEP_NAMES[step],
+              ...percentiles(result.payoutSteps![step]),
+              count: result.payoutSteps![step].length,
+            })),
+          }
+        : {}),
       ...(result.steps
         ? {
             parts: [
@@ -251,6 +260,14 @@ function loadPhase(name: string, { result, window }: { result: LoadResult; windo
     true,
   );
 }
+
+const PAYOUT_STEP_NAMES: Record<PayoutStep, string> = {
+  create: 'create',
+  claim: 'find and claim (supplier)',
+  submit: 'UTR submitted',
+  confirm: 'confirmation (staff)',
+  callback: 'callback after the confirmation',
+};
 
 /** The commit measured, and whether the tree differs from it; null outside a git checkout. */
 function commit(): string {
@@ -326,6 +343,17 @@ async function main() {
       : notRun('full cycle (create, confirm, callback)');
     console.error(`full cycle: ${full.rate.toFixed(0)}/s`);
 
+    // Phase 4: payouts, from the merchant's create until its receiver has the payout's callback.
+    let payout = notRun('payout (create, claim, UTR, confirm, callback)');
+    if (PHASES.has('payout')) {
+      const payoutJob = await preparePayouts(services, database.db, base, token, merchants);
+      payout = loadPhase(
+        'payout (create, claim, UTR, confirm, callback)',
+        await profiled(() => loadInWorker({ ...job, kind: 'payout', ...payoutJob }, sampler), '.payout'),
+      );
+    }
+    console.error(`payout: ${payout.rate.toFixed(0)}/s`);
+
     await app.close();
     await database.close();
     const text = report(
@@ -344,6 +372,7 @@ async function main() {
       pg,
       creation,
       full,
+      payout,
     );
     console.log(text);
     if (process.env.BENCH_WRITE) {
@@ -406,6 +435,94 @@ async function addSuppliers(services: ReturnType<typeof buildServices>, db: Db) 
   // The demo merchant has no daily limit; this makes sure of it for the run.
   const [merchant] = await db.select().from(users).where(eq(users.account, 'merchant1'));
   await db.update(partyProducts).set({ dailyLimit: null }).where(eq(partyProducts.userId, merchant!.id));
+}
+
+/**
+ * What the payout phase needs: each bench supplier with bank payout (2001) enabled, one payout account
+ * and a console session (made directly: the bench does not sign in through the authenticator); the
+ * merchants with 2001 enabled and money to pay out; no limit on payouts in progress; the staff
+ * session's second-level token for the confirmations.
+ */
+async function preparePayouts(
+  services: ReturnType<typeof buildServices>,
+  db: Db,
+  base: string,
+  token: string,
+  benchMerchants: Array<{ mchId: string }>,
+): Promise<{ token2: string; supplierTokens: string[] }> {
+  const now = new Date();
+  await db
+    .insert(systemSettings)
+    .values({ key: 'PayoutMaxInProgress', value: 1_000_000, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: 1_000_000 } });
+  const benchSuppliers = await db
+    .select({ id: suppliers.id, userId: suppliers.userId })
+    .from(suppliers)
+    .innerJoin(users, eq(users.id, suppliers.userId))
+    .where(sql`${users.account} like 'bench%' and ${users.role} = 'supplier'`);
+  const supplierTokens: string[] = [];
+  for (const s of benchSuppliers) {
+    await db
+      .insert(partyProducts)
+      .values({ userId: s.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now });
+    const r = await services.resources.create(
+      { all: true },
+      {
+        supplierId: s.id,
+        productId: 2001,
+        name: `Bench payout ${s.id}`,
+        details: {
+          accountName: `Bench ${s.id}`,
+          bankName: 'Bench Bank',
+          accountNumber: `9${s.id}000`,
+          ifsc: 'BNCH0001234',
+        },
+      },
+      SYSTEM_ACTOR,
+    );
+    await services.resources.enable({ all: true }, { resourceId: r.id, productId: 2001, enable: true }, SYSTEM_ACTOR);
+    const session = await services.sessions.create(db, s.userId, {
+      pendingBind: false,
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    supplierTokens.push(session.token);
+  }
+  for (const m of benchMerchants) {
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.merchantNo, m.mchId));
+    await db
+      .insert(partyProducts)
+      .values({
+        userId: merchant!.userId,
+        productId: 2001,
+        enabled: true,
+        feeRate: 150,
+        perTransactionFee: 500,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [partyProducts.userId, partyProducts.productId],
+        set: { enabled: true, dailyLimit: null, maxAmount: null },
+      });
+    await db.transaction((tx) =>
+      services.ledger.transfer(tx, {
+        idempotencyKey: `bench:payout-funds:${merchant!.id}`,
+        type: 'adjustment',
+        note: 'bench payout funds',
+        postings: [
+          { account: accountCode('platform', 'adjustments'), amount: -10_000_000_000_000 },
+          { account: accountCode('merchant', merchant!.id, 'available'), amount: 10_000_000_000_000 },
+        ],
+      }),
+    );
+  }
+  const granted = await post(
+    base,
+    endpoints.auth.login2.path,
+    { password: DEMO_PASSWORD, logInReason: 'bench confirms payouts' },
+    { token },
+  );
+  return { token2: String(granted.data?.token2), supplierTokens };
 }
 
 /** Merchants 2..BENCH_MERCHANTS with their API credentials and the demo merchant's UPI fee. */
