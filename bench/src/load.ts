@@ -222,7 +222,7 @@ async function runPayouts(job: LoadJob, opened: () => void): Promise<Omit<LoadRe
         if (!(await delivered)) return false;
         at.push(performance.now());
         if (!counted) return true;
-        PAYOUT_STEPS.forEach((step, i) => steps[step].push(at[i + 1]! - at[i]!));
+        for (const [i, step] of PAYOUT_STEPS.entries()) steps[step].push(at[i + 1]! - at[i]!);
         return true;
       },
       job,
