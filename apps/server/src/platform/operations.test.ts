@@ -51,7 +51,7 @@ describe('operations endpoints', () => {
     const res = await t.app.inject({ url: MERCHANT_GUIDE_PATH });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('<h1>Merchant API: collecting payments with PayDesk</h1>');
+    expect(res.body).toContain('<h1>Merchant API: collecting payments and paying out with PayDesk</h1>');
     // Code blocks and tables are rendered, not left as Markdown.
     expect(res.body).toMatch(/<pre><code[^>]*>/);
     expect(res.body).toContain('<table>');
