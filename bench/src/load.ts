@@ -48,6 +48,8 @@ export interface LoadResult {
   steps?: Record<'create' | 'confirm' | 'callback', number[]>;
   /** The payout's parts, ms of each completed payout. */
   payoutSteps?: Record<PayoutStep, number[]>;
+  /** The first refusals of the server or failures, for the operator (a phase that only fails says why). */
+  firstErrors?: string[];
 }
 
 /** A payout's steps as the bench times them: each an HTTP exchange but the callback's wait. */
@@ -188,49 +190,57 @@ async function runPayouts(job: LoadJob, opened: () => void): Promise<Omit<LoadRe
   const receiver = await startReceiver();
   const steps = Object.fromEntries(PAYOUT_STEPS.map((k) => [k, [] as number[]])) as Record<PayoutStep, number[]>;
   let utrNo = 0;
+  const firstErrors: string[] = [];
+  const tell = (text: string) => {
+    if (firstErrors.length < 3) firstErrors.push(text);
+    return false;
+  };
+  const refused = (step: string, answer: { code: number; msg: string }) =>
+    tell(`payout ${step} refused: ${answer.code} ${answer.msg}`);
   try {
     const result = await load(
-      async (client, counted) => {
-        const supplier = { token: suppliers[client % suppliers.length]! };
-        const at = [performance.now()];
-        const created = await post(
-          job.base,
-          endpoints.payouts.create.path,
-          payoutBody(merchantOf(client), receiver.url),
-        );
-        if (created.code !== 200) return false;
-        const orderCode = String(created.data?.orderCode);
-        const delivered = receiver.waitFor(orderCode);
-        at.push(performance.now());
-        const found = await get(
-          job.base,
-          endpoints.payouts.getList.path,
-          { pageIndex: '1', pageSize: '1', queue: 'true', orderCode },
-          supplier,
-        );
-        const orderId = (found.data?.list as Array<{ id: number }> | undefined)?.[0]?.id;
-        if (orderId === undefined) return false;
-        if ((await post(job.base, endpoints.payouts.claimOrder.path, { orderId }, supplier)).code !== 200) return false;
-        at.push(performance.now());
-        utrNo += 1;
-        const utr = `U${process.pid}x${threadId}x${utrNo}`;
-        if ((await post(job.base, endpoints.payouts.submit.path, { orderId, utr }, supplier)).code !== 200)
-          return false;
-        at.push(performance.now());
-        if ((await post(job.base, endpoints.payouts.confirm.path, { orderId }, staff)).code !== 200) return false;
-        at.push(performance.now());
-        if (!(await delivered)) return false;
-        at.push(performance.now());
-        if (!counted) return true;
-        for (const [i, step] of PAYOUT_STEPS.entries()) steps[step].push(at[i + 1]! - at[i]!);
-        return true;
-      },
+      (client, counted) =>
+        payoutOnce(client, counted).catch((error: unknown) => tell(`payout failed: ${String(error)}`)),
       job,
       opened,
     );
-    return { ...result, payoutSteps: steps };
+    return { ...result, payoutSteps: steps, firstErrors };
   } finally {
     receiver.server.close();
+  }
+
+  async function payoutOnce(client: number, counted: boolean): Promise<boolean> {
+    const supplier = { token: suppliers[client % suppliers.length]! };
+    const at = [performance.now()];
+    const created = await post(job.base, endpoints.payouts.create.path, payoutBody(merchantOf(client), receiver.url));
+    if (created.code !== 200) return refused('create', created);
+    const orderCode = String(created.data?.orderCode);
+    const delivered = receiver.waitFor(orderCode);
+    at.push(performance.now());
+    const found = await get(
+      job.base,
+      endpoints.payouts.getList.path,
+      { pageIndex: '1', pageSize: '1', queue: 'true', orderCode },
+      supplier,
+    );
+    const orderId = (found.data?.list as Array<{ id: number }> | undefined)?.[0]?.id;
+    if (orderId === undefined) return refused('find', found);
+    const claimed = await post(job.base, endpoints.payouts.claimOrder.path, { orderId }, supplier);
+    if (claimed.code !== 200) return refused('claim', claimed);
+    at.push(performance.now());
+    utrNo += 1;
+    const utr = `U${process.pid}x${threadId}x${utrNo}`;
+    const submitted = await post(job.base, endpoints.payouts.submit.path, { orderId, utr }, supplier);
+    if (submitted.code !== 200) return refused('submit', submitted);
+    at.push(performance.now());
+    const confirmed = await post(job.base, endpoints.payouts.confirm.path, { orderId }, staff);
+    if (confirmed.code !== 200) return refused('confirm', confirmed);
+    at.push(performance.now());
+    if (!(await delivered)) return tell(`payout ${orderCode}: no callback within 30 s`);
+    at.push(performance.now());
+    if (!counted) return true;
+    for (const [i, step] of PAYOUT_STEPS.entries()) steps[step].push(at[i + 1]! - at[i]!);
+    return true;
   }
 }
 

@@ -223,6 +223,7 @@ function loadInWorker(job: LoadJob, sampler: LockSampler): Promise<{ result: Loa
 
 /** A load phase's figures: units are the steps started in the window, done or failed. */
 function loadPhase(name: string, { result, window }: { result: LoadResult; window: Window }): PhaseResult {
+  for (const error of result.firstErrors ?? []) console.error(`${name}: ${error}`);
   return measured(
     {
       name,
@@ -334,6 +335,7 @@ async function main() {
       password: DEMO_PASSWORD,
       googleCode: totpCode(secret, new Date()),
     });
+    if (login.code !== 200) throw new Error(`superadmin's sign-in: ${login.code} ${login.msg}`);
     const token = String(login.data?.token);
     const full = PHASES.has('cycle')
       ? loadPhase(
@@ -349,7 +351,7 @@ async function main() {
       const payoutJob = await preparePayouts(services, database.db, base, token, merchants);
       payout = loadPhase(
         'payout (create, claim, UTR, confirm, callback)',
-        await profiled(() => loadInWorker({ ...job, kind: 'payout', ...payoutJob }, sampler), '.payout'),
+        await profiled(() => loadInWorker({ ...job, kind: 'payout', token, ...payoutJob }, sampler), '.payout'),
       );
     }
     console.error(`payout: ${payout.rate.toFixed(0)}/s`);
@@ -522,6 +524,7 @@ async function preparePayouts(
     { password: DEMO_PASSWORD, logInReason: 'bench confirms payouts' },
     { token },
   );
+  if (granted.code !== 200) throw new Error(`the staff session's second-level password: ${granted.code} ${granted.msg}`);
   return { token2: String(granted.data?.token2), supplierTokens };
 }
 
