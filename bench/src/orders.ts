@@ -524,7 +524,8 @@ async function preparePayouts(
     { password: DEMO_PASSWORD, logInReason: 'bench confirms payouts' },
     { token },
   );
-  if (granted.code !== 200) throw new Error(`the staff session's second-level password: ${granted.code} ${granted.msg}`);
+  if (granted.code !== 200)
+    throw new Error(`the staff session's second-level password: ${granted.code} ${granted.msg}`);
   return { token2: String(granted.data?.token2), supplierTokens };
 }
 
