@@ -30,5 +30,8 @@ export const THEME: ThemeConfig = {
   components: {
     // "No data" in an empty table is drawn in the disabled grey: here it is read, not disabled.
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+    // The dark side menu's items: antd's 65 % white reaches 4.5:1 on the menu's own dark blue, but axe
+    // reads only 4.1:1 on the group titles of the phone drawer (360 px); 80 % reaches it on both.
+    Menu: { darkItemColor: 'rgba(255, 255, 255, 0.8)' },
   },
 };
