@@ -103,6 +103,8 @@ export const payoutFilterShape = {
   startTime: dateTimeSchema,
   endTime: dateTimeSchema,
   payoutStatus: optionalInt(PAYOUT_STATES),
+  /** The payouts of one batch payout (spec section 3, batchId). */
+  batchId: optionalQueryId,
   /** Matches the UTR (USDT: the transaction hash) the supplier submitted. */
   utr: textFilter(128),
   ifscCode: textFilter(11),

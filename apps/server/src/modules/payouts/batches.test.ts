@@ -293,6 +293,12 @@ describe('maker-checker', () => {
       [S.preparing, batchId],
       [S.preparing, batchId],
     ]);
+    // The payout lists find a batch's payouts by its number (spec section 3, batchId).
+    const listed = await t.call(endpoints.payouts.getList, { pageIndex: 1, pageSize: 50, batchId }, auth.admin);
+    expect(listed.body.data.list.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual([
+      made[1]!.id,
+      made[2]!.id,
+    ]);
     expect(rows[1]).toMatchObject({
       supplierId: supplierIds.supplier1,
       resourceId: accountOf.supplier1,

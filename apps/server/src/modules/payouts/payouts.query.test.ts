@@ -246,7 +246,7 @@ describe('filters, sorting and totals', () => {
       { sortBy: 'fee' },
       { orderCode: 'X'.repeat(41) },
       { startTime: '2026-13' },
-      { batchId: 1 },
+      { batchId: 0 },
     ]) {
       const res = await t.call(api.getList, { pageIndex: 1, ...query }, auth.admin);
       expect(res.status, JSON.stringify(query)).toBe(400);

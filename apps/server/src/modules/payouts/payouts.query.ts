@@ -143,6 +143,7 @@ export class PayoutQueries {
       f.endTime ? lte(payouts.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
       f.payoutStatus !== undefined ? eq(payouts.state, f.payoutStatus) : undefined,
       f.utr ? ilike(payouts.utr, like(f.utr)) : undefined,
+      f.batchId ? eq(payouts.batchId, f.batchId) : undefined,
       f.ifscCode ? ilike(payouts.ifscCode, like(f.ifscCode)) : undefined,
       f.cardNumber ? ilike(payouts.cardNumber, like(f.cardNumber)) : undefined,
       f.userName ? ilike(payouts.userName, like(f.userName)) : undefined,

@@ -121,6 +121,7 @@ export default function PayoutListPage() {
     { kind: 'text', name: 'userName', label: t('filter.userName') },
     { kind: 'text', name: 'cardNumber', label: t('filter.cardNumber') },
     { kind: 'text', name: 'ifscCode', label: t('filter.ifscCode') },
+    { kind: 'text', name: 'batchId', label: t('filter.batchId') },
   ];
 
   const text = (v: string | null) => v ?? '';
