@@ -11,13 +11,14 @@ import {
 } from '@ant-design/icons';
 import { endpoints, ORDER_MARKS, type OrderAction, type OrderRow, utrSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Checkbox, Modal, Select, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { ReasonDialog } from '../../shared/list/ReasonDialog';
 import { type RowActionFormProps, type RowActions, serverRuledActions } from '../../shared/list/rowActions';
+import { UtrDialog } from '../../shared/list/UtrDialog';
 import { orderKeys } from './api';
 
 const { orders: api } = endpoints;
@@ -164,42 +165,22 @@ export function RejectDialog({ row, busy, onClose, onSubmit }: DialogProps<strin
 
 /** Supplement with the payer's UTR (checked by the contract's rule before sending). */
 export function SupplementDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
-  const { t } = useTranslation(['orders', 'common']);
-  const [form] = Form.useForm<{ utr: string }>();
+  const { t } = useTranslation('orders');
   return (
-    <Modal
-      open
+    <UtrDialog
       title={t('supplement.title', { orderCode: row.orderCode })}
-      okText={t('supplement.submit')}
-      okButtonProps={{ loading: busy, 'data-testid': 'order-supplement-submit' }}
-      cancelText={t('common:action.cancel')}
-      onOk={() =>
-        void form
-          .validateFields()
-          .then((v) => onSubmit(v.utr.trim()))
-          .catch(() => undefined)
-      }
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">{t('supplement.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="orderSupplement">
-        <Form.Item
-          name="utr"
-          label={t('supplement.utr')}
-          rules={[
-            {
-              validator: (_, v: unknown) =>
-                utrSchema.safeParse(v ?? '').success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('supplement.utrInvalid'))),
-            },
-          ]}
-        >
-          <Input autoComplete="off" data-testid="order-supplement-utr" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      hint={t('supplement.hint')}
+      label={t('supplement.utr')}
+      submitText={t('supplement.submit')}
+      invalidText={t('supplement.utrInvalid')}
+      rule={utrSchema}
+      formName="orderSupplement"
+      utrTestId="order-supplement-utr"
+      submitTestId="order-supplement-submit"
+      busy={busy}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
   );
 }
 

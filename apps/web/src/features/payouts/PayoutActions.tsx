@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { REASON_MAX, ReasonDialog } from '../../shared/list/ReasonDialog';
 import { type RowActionFormProps, type RowActions, serverRuledActions } from '../../shared/list/rowActions';
+import { UtrDialog } from '../../shared/list/UtrDialog';
 import { useSession } from '../../shared/session/session';
 import { payoutKeys } from './api';
 
@@ -101,42 +102,22 @@ type DialogProps<V> = RowActionFormProps<PayoutRow, V>;
 
 /** The supplier paid the payee: the transfer's UTR (USDT: the transaction hash), by the endpoint's rule. */
 export function SubmitUtrDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
-  const { t } = useTranslation(['payouts', 'common']);
-  const [form] = Form.useForm<{ utr: string }>();
+  const { t } = useTranslation('payouts');
   return (
-    <Modal
-      open
+    <UtrDialog
       title={t('submit.title', { orderCode: row.orderCode })}
-      okText={t('submit.send')}
-      okButtonProps={{ loading: busy, 'data-testid': 'payout-submit-send' }}
-      cancelText={t('common:action.cancel')}
-      onOk={() =>
-        void form
-          .validateFields()
-          .then((v) => onSubmit(v.utr.trim()))
-          .catch(() => undefined)
-      }
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">{t('submit.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="payoutSubmit">
-        <Form.Item
-          name="utr"
-          label={t('submit.utr')}
-          rules={[
-            {
-              validator: (_, v: unknown) =>
-                utrRule.safeParse(v ?? '').success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('submit.utrInvalid'))),
-            },
-          ]}
-        >
-          <Input autoComplete="off" data-testid="payout-submit-utr" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      hint={t('submit.hint')}
+      label={t('submit.utr')}
+      submitText={t('submit.send')}
+      invalidText={t('submit.utrInvalid')}
+      rule={utrRule}
+      formName="payoutSubmit"
+      utrTestId="payout-submit-utr"
+      submitTestId="payout-submit-send"
+      busy={busy}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    />
   );
 }
 
