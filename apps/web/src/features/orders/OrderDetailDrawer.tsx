@@ -8,7 +8,8 @@ import { labelOr } from '../../i18n/labelOr';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { ledgerAccountText, transferTypeText } from '../../shared/funds/api';
+import { ledgerAccountText } from '../../shared/funds/api';
+import { TransferList } from '../../shared/funds/TransferList';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { noteText } from '../../shared/notes/noteText';
@@ -188,46 +189,17 @@ export function OrderDetailDrawer(props: {
           </Card>
 
           <Card size="small" title={t('detail.transfers')} data-testid="order-detail-transfers">
-            {d.transfers.length === 0 ? (
-              <Empty description={t('detail.noTransfers')} />
-            ) : (
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                {d.transfers.map((tr) => (
-                  <div key={tr.id} data-testid={`order-transfer-${tr.id}`}>
-                    <Space wrap size={4}>
-                      <strong>{transferTypeText(i18n, tr.type)}</strong>
-                      <Typography.Text type="secondary">{at(tr.createdAt)}</Typography.Text>
-                      <span>{noteText(i18n, tr)}</span>
-                    </Space>
-                    <Table
-                      size="small"
-                      pagination={false}
-                      rowKey={(e) => `${tr.id}:${e.account}:${e.amount}`}
-                      dataSource={tr.entries}
-                      columns={[
-                        {
-                          title: t('detail.account'),
-                          dataIndex: 'account',
-                          key: 'account',
-                          render: (code: string) => (
-                            <span title={code} data-testid="order-transfer-account">
-                              {ledgerAccountText(i18n, code, o)}
-                            </span>
-                          ),
-                        },
-                        {
-                          title: t('detail.entryAmount'),
-                          dataIndex: 'amount',
-                          key: 'amount',
-                          align: 'right',
-                          render: (v: number) => money(v),
-                        },
-                      ]}
-                    />
-                  </div>
-                ))}
-              </Space>
-            )}
+            <TransferList
+              transfers={d.transfers}
+              testIdPrefix="order"
+              accountTestId="order-transfer-account"
+              texts={{
+                account: t('detail.account'),
+                entryAmount: t('detail.entryAmount'),
+                none: t('detail.noTransfers'),
+              }}
+              accountText={(code) => ledgerAccountText(i18n, code, o)}
+            />
           </Card>
 
           {staff && (

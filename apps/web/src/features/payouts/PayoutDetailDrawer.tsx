@@ -1,6 +1,6 @@
 import { endpoints, type PayoutRow, type Role } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { labelOr } from '../../i18n/labelOr';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
-import { ledgerAccountText, transferTypeText } from '../../shared/funds/api';
+import { ledgerAccountText } from '../../shared/funds/api';
+import { TransferList } from '../../shared/funds/TransferList';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { noteText } from '../../shared/notes/noteText';
@@ -144,50 +145,23 @@ export function PayoutDetailDrawer(props: {
           </Card>
 
           <Card size="small" title={t('detail.transfers')} data-testid="payout-detail-transfers">
-            {d.transfers.length === 0 ? (
-              <Empty description={t('detail.noTransfers')} />
-            ) : (
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                {d.transfers.map((tr) => (
-                  <div key={tr.id} data-testid={`payout-transfer-${tr.id}`}>
-                    <Space wrap size={4}>
-                      <strong>{transferTypeText(i18n, tr.type)}</strong>
-                      <Typography.Text type="secondary">{at(tr.createdAt)}</Typography.Text>
-                    </Space>
-                    <Table
-                      size="small"
-                      pagination={false}
-                      rowKey={(e) => `${tr.id}:${e.account}:${e.amount}`}
-                      dataSource={tr.entries}
-                      columns={[
-                        {
-                          title: t('detail.account'),
-                          dataIndex: 'account',
-                          key: 'account',
-                          render: (code: string) => (
-                            <span title={code}>
-                              {ledgerAccountText(i18n, code, {
-                                merchantId: p.merchantId,
-                                merchantName: props.merchantName?.(p.merchantId),
-                                supplierId: p.supplierId,
-                                supplierName: p.supplierId === null ? null : props.supplierName?.(p.supplierId),
-                              })}
-                            </span>
-                          ),
-                        },
-                        {
-                          title: t('detail.entryAmount'),
-                          dataIndex: 'amount',
-                          key: 'amount',
-                          align: 'right',
-                          render: (v: number) => money(v),
-                        },
-                      ]}
-                    />
-                  </div>
-                ))}
-              </Space>
-            )}
+            <TransferList
+              transfers={d.transfers}
+              testIdPrefix="payout"
+              texts={{
+                account: t('detail.account'),
+                entryAmount: t('detail.entryAmount'),
+                none: t('detail.noTransfers'),
+              }}
+              accountText={(code) =>
+                ledgerAccountText(i18n, code, {
+                  merchantId: p.merchantId,
+                  merchantName: props.merchantName?.(p.merchantId),
+                  supplierId: p.supplierId,
+                  supplierName: p.supplierId === null ? null : props.supplierName?.(p.supplierId),
+                })
+              }
+            />
           </Card>
         </Space>
       )}
