@@ -306,7 +306,11 @@ describe('maker-checker', () => {
     });
     const [batch] = await t.database.db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
     expect(batch).toMatchObject({ proposedByAccount: 'admin', approvedByAccount: 'superadmin' });
-    const events = await t.database.db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, rows[1]!.id));
+    const events = await t.database.db
+      .select()
+      .from(payoutEvents)
+      .where(eq(payoutEvents.payoutId, rows[1]!.id))
+      .orderBy(asc(payoutEvents.id));
     expect(events.map((e) => e.kind)).toEqual(['created', 'batched']);
     // The database holds the rule too.
     await expect(
@@ -438,7 +442,11 @@ describe('a batch of 500', () => {
     expect(first).toMatchObject({ state: S.completed, utr: 'ICICUTR000000' });
     const [gone] = await db.select().from(payouts).where(eq(payouts.id, failed[0]!.id));
     expect(gone).toMatchObject({ state: S.rejected, rejectReason: 'Beneficiary account closed' });
-    const timeline = await db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, paid[0]!.id));
+    const timeline = await db
+      .select()
+      .from(payoutEvents)
+      .where(eq(payoutEvents.payoutId, paid[0]!.id))
+      .orderBy(asc(payoutEvents.id));
     expect(timeline.map((e) => e.kind)).toEqual(['created', 'batched', 'completed']);
     expect(timeline[2]!.note).toBe(`paid by the bank in batch #${batchId} with UTR ICICUTR000000`);
 
