@@ -19,7 +19,7 @@ import {
   payoutAnswer,
   queryPayoutRequest,
 } from './merchant-api.js';
-import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS, PAYOUT_STATES } from './states.js';
+import { PAYOUT_ACTION_ROLES, PAYOUT_ACTIONS, PAYOUT_PROCESS_STATES, PAYOUT_STATES } from './states.js';
 
 /**
  * One payout as the console reads it: its fields and the actions the caller may take on it now
@@ -91,8 +91,7 @@ export const payoutFieldsSchema = payoutRowSchema.omit({ allowedActions: true })
 export type PayoutFields = z.infer<typeof payoutFieldsSchema>;
 
 /**
- * The filters of spec section 3 that apply to payouts, shared by the list and its export (batchId and
- * processState come with batches).
+ * The filters of spec section 3 that apply to payouts, shared by the list and its export.
  */
 export const payoutFilterShape = {
   merchantId: optionalQueryId,
@@ -103,6 +102,8 @@ export const payoutFilterShape = {
   startTime: dateTimeSchema,
   endTime: dateTimeSchema,
   payoutStatus: optionalInt(PAYOUT_STATES),
+  /** Whose move it is (PAYOUT_PROCESS_STATE): the states of that process state. */
+  processState: optionalInt(PAYOUT_PROCESS_STATES),
   /** The payouts of one batch payout (spec section 3, batchId). */
   batchId: optionalQueryId,
   /** Matches the UTR (USDT: the transaction hash) the supplier submitted. */

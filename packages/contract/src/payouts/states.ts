@@ -49,6 +49,46 @@ export const CLAIMED_PAYOUT_STATES: readonly PayoutState[] = [
   PAYOUT_STATE.processingException,
 ];
 
+/**
+ * The process state of a payout (spec section 3's `processState` filter): whose move it is now, so the
+ * person on duty finds what waits for them without knowing the ten states. Each state is in exactly one.
+ */
+export const PAYOUT_PROCESS_STATE = {
+  /** In the claim queue: waiting for a supplier to claim it. */
+  queued: 0,
+  /** Claimed: the supplier is paying the payee. */
+  withSupplier: 1,
+  /** In a confirmed batch or at a gateway: the bank or the gateway pays it. */
+  withBank: 2,
+  /** Waiting for staff: a UTR to confirm, a supplier's rejection to settle, an exception to resolve. */
+  withStaff: 3,
+  /** Completed, cancelled or rejected: nothing left to do. */
+  finished: 4,
+} as const;
+export type PayoutProcessState = (typeof PAYOUT_PROCESS_STATE)[keyof typeof PAYOUT_PROCESS_STATE];
+export const PAYOUT_PROCESS_STATES = Object.values(PAYOUT_PROCESS_STATE) as PayoutProcessState[];
+
+/** The payout states of each process state. */
+export const PAYOUT_STATES_BY_PROCESS: Readonly<Record<PayoutProcessState, readonly PayoutState[]>> = {
+  [PAYOUT_PROCESS_STATE.queued]: [PAYOUT_STATE.awaiting],
+  [PAYOUT_PROCESS_STATE.withSupplier]: [PAYOUT_STATE.inProgress],
+  [PAYOUT_PROCESS_STATE.withBank]: [PAYOUT_STATE.preparing],
+  [PAYOUT_PROCESS_STATE.withStaff]: [
+    PAYOUT_STATE.submitted,
+    PAYOUT_STATE.pendingConfirmation,
+    PAYOUT_STATE.rejecting,
+    PAYOUT_STATE.processingException,
+  ],
+  [PAYOUT_PROCESS_STATE.finished]: FINAL_PAYOUT_STATES,
+};
+
+/** The process state a payout in `state` is in. */
+export function payoutProcessState(state: number): PayoutProcessState {
+  const found = PAYOUT_PROCESS_STATES.find((p) => (PAYOUT_STATES_BY_PROCESS[p] as readonly number[]).includes(state));
+  if (found === undefined) throw new Error(`payout state ${state} has no process state`);
+  return found;
+}
+
 /** The payout actions (spec section 4: claim or cancel claim, reject with a reason; DESIGN section 7). */
 export const PAYOUT_ACTIONS = [
   'claim',

@@ -1,4 +1,11 @@
-import { allowedPayoutActions, endpoints, PAYOUT_STATE, PAYOUT_STATES, type PayoutRow } from '@paydesk/contract';
+import {
+  allowedPayoutActions,
+  endpoints,
+  PAYOUT_PROCESS_STATE,
+  PAYOUT_STATE,
+  PAYOUT_STATES,
+  type PayoutRow,
+} from '@paydesk/contract';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +22,7 @@ import { signParams } from '../orders/signature.js';
  */
 const api = endpoints.payouts;
 const S = PAYOUT_STATE;
+const P = PAYOUT_PROCESS_STATE;
 let t: TestApp;
 const auth: Record<string, Auth> = {};
 const supplierIds: Record<string, number> = {};
@@ -176,6 +184,10 @@ describe('filters, sorting and totals', () => {
     ['orderCode', () => ({ orderCode: made.c!.orderCode }), ['c']],
     ['payoutStatus', () => ({ payoutStatus: S.awaiting }), ['e', 'c', 'other2002', 'other2001']],
     ['payoutStatus completed', () => ({ payoutStatus: S.completed }), ['a']],
+    ['processState queued', () => ({ processState: P.queued }), ['e', 'c', 'other2002', 'other2001']],
+    ['processState with the supplier', () => ({ processState: P.withSupplier }), ['b']],
+    ['processState finished (completed and cancelled)', () => ({ processState: P.finished }), ['d', 'a']],
+    ['processState waiting for staff', () => ({ processState: P.withStaff }), []],
     ['utr (part of it)', () => ({ utr: 'utrlist' }), ['a']],
     ['ifscCode', () => ({ ifscCode: 'ICIC' }), ['a']],
     ['cardNumber', () => ({ cardNumber: '99887766' }), ['other2002', 'other2001']],
@@ -247,6 +259,7 @@ describe('filters, sorting and totals', () => {
       { orderCode: 'X'.repeat(41) },
       { startTime: '2026-13' },
       { batchId: 0 },
+      { processState: 5 },
     ]) {
       const res = await t.call(api.getList, { pageIndex: 1, ...query }, auth.admin);
       expect(res.status, JSON.stringify(query)).toBe(400);

@@ -1,7 +1,9 @@
 import {
   isGatewayPayoutProduct,
   PAYOUT_STATE,
+  PAYOUT_STATES_BY_PROCESS,
   type PayoutFields,
+  type PayoutProcessState,
   type PayoutRow,
   type payoutFilterShape,
   type Role,
@@ -142,6 +144,9 @@ export class PayoutQueries {
       f.startTime ? gte(payouts.createdAt, parsePlatformTime(f.startTime, tz)) : undefined,
       f.endTime ? lte(payouts.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
       f.payoutStatus !== undefined ? eq(payouts.state, f.payoutStatus) : undefined,
+      f.processState !== undefined
+        ? inArray(payouts.state, [...PAYOUT_STATES_BY_PROCESS[f.processState as PayoutProcessState]])
+        : undefined,
       f.utr ? ilike(payouts.utr, like(f.utr)) : undefined,
       f.batchId ? eq(payouts.batchId, f.batchId) : undefined,
       f.ifscCode ? ilike(payouts.ifscCode, like(f.ifscCode)) : undefined,

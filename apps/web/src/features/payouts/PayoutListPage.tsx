@@ -1,4 +1,4 @@
-import { endpoints, PAYOUT_PRODUCT_IDS, type PayoutRow, routeByPath } from '@paydesk/contract';
+import { endpoints, PAYOUT_PROCESS_STATES, PAYOUT_PRODUCT_IDS, type PayoutRow, routeByPath } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -97,6 +97,12 @@ export default function PayoutListPage() {
       options: (statuses.data ?? []).map((s) => ({ value: String(s.id), label: t(`state.${s.id}`) })),
     },
     { kind: 'dateRange', name: 'time', label: t('filter.time') },
+    {
+      kind: 'select',
+      name: 'processState',
+      label: t('filter.processState'),
+      options: PAYOUT_PROCESS_STATES.map((p) => ({ value: String(p), label: t(`processState.${p}`) })),
+    },
     ...(staff
       ? ([
           { kind: 'select', name: 'merchantId', label: t('filter.merchant'), options: options.merchants },

@@ -7,6 +7,13 @@ import type { Locales } from '../../i18n/types';
  */
 export const payoutsLocales = {
   'zh-CN': {
+    processState: {
+      '0': '待领取',
+      '1': '码商处理中',
+      '2': '银行或网关处理中',
+      '3': '待后台处理',
+      '4': '已结束',
+    },
     state: {
       '0': '待领取',
       '1': '准备中',
@@ -66,6 +73,7 @@ export const payoutsLocales = {
       utr: 'UTR',
       amount: '金额',
       state: '状态',
+      processState: '处理进度',
       time: '创建时间',
       merchant: '商户',
       supplier: '码商',
@@ -199,6 +207,13 @@ export const payoutsLocales = {
     },
   },
   'zh-TW': {
+    processState: {
+      '0': '待領取',
+      '1': '碼商處理中',
+      '2': '銀行或閘道處理中',
+      '3': '待後台處理',
+      '4': '已結束',
+    },
     state: {
       '0': '待領取',
       '1': '準備中',
@@ -258,6 +273,7 @@ export const payoutsLocales = {
       utr: 'UTR',
       amount: '金額',
       state: '狀態',
+      processState: '處理進度',
       time: '建立時間',
       merchant: '商戶',
       supplier: '碼商',
@@ -391,6 +407,13 @@ export const payoutsLocales = {
     },
   },
   'en-US': {
+    processState: {
+      '0': 'In the claim queue',
+      '1': 'With the supplier',
+      '2': 'With the bank or gateway',
+      '3': 'Waiting for staff',
+      '4': 'Finished',
+    },
     state: {
       '0': 'Awaiting',
       '1': 'Preparing',
@@ -450,6 +473,7 @@ export const payoutsLocales = {
       utr: 'UTR',
       amount: 'Amount',
       state: 'State',
+      processState: 'Process state',
       time: 'Created',
       merchant: 'Merchant',
       supplier: 'Supplier',

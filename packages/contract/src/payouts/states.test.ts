@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PAYOUT_PROCESS_STATE,
+  PAYOUT_PROCESS_STATES,
+  PAYOUT_STATE,
+  PAYOUT_STATES,
+  PAYOUT_STATES_BY_PROCESS,
+  payoutProcessState,
+} from './states.js';
+
+describe('payout process states', () => {
+  it('put every payout state in exactly one process state', () => {
+    const listed = PAYOUT_PROCESS_STATES.flatMap((p) => PAYOUT_STATES_BY_PROCESS[p]);
+    expect([...listed].sort()).toEqual([...PAYOUT_STATES].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('say whose move it is', () => {
+    expect(payoutProcessState(PAYOUT_STATE.awaiting)).toBe(PAYOUT_PROCESS_STATE.queued);
+    expect(payoutProcessState(PAYOUT_STATE.inProgress)).toBe(PAYOUT_PROCESS_STATE.withSupplier);
+    expect(payoutProcessState(PAYOUT_STATE.preparing)).toBe(PAYOUT_PROCESS_STATE.withBank);
+    expect(payoutProcessState(PAYOUT_STATE.processingException)).toBe(PAYOUT_PROCESS_STATE.withStaff);
+    expect(payoutProcessState(PAYOUT_STATE.submitted)).toBe(PAYOUT_PROCESS_STATE.withStaff);
+    expect(payoutProcessState(PAYOUT_STATE.rejected)).toBe(PAYOUT_PROCESS_STATE.finished);
+    expect(() => payoutProcessState(42)).toThrow();
+  });
+});
