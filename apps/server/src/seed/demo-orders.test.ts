@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE, PAYOUT_STATE } from '@paydesk/contract';
+import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE, PAYOUT_BATCH_STATE, PAYOUT_STATE } from '@paydesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices, type Services } from '../app.js';
@@ -206,6 +206,11 @@ describe('the demo order history', () => {
     const openStates: number[] = [PAYOUT_STATE.awaiting, PAYOUT_STATE.inProgress, PAYOUT_STATE.submitted];
     const open = openStates.reduce((sum, state) => sum + (n.get(state) ?? 0), 0);
     expect(open).toBeGreaterThan(0);
+    // supplier1 and its agent both claim (the supplier's page of its agents' payouts has rows).
+    const claimers = await query<{ account: string }>(
+      sql`select distinct u.account from payouts p join users u on u.id = p.supplier_user_id order by 1`,
+    );
+    expect(claimers.map((c) => c.account)).toEqual(['agent1', 'supplier1']);
     // merchant1's frozen balance is exactly what its open payouts hold (amount plus fee).
     const [held] = await query<{ frozen: string; open: string }>(
       sql`select (select balance from ledger_accounts where code = 'merchant:' || m.id || ':frozen')::text as frozen,
@@ -213,6 +218,24 @@ describe('the demo order history', () => {
             from merchants m`,
     );
     expect(Number(held!.frozen ?? 0)).toBe(Number(held!.open));
+  });
+
+  it('makes supplier1’s batches with the batch service: one settled by the bank’s file, one waiting for its checker', async () => {
+    const batches = await query<{ id: number; state: number; n: string; completed: string; failed: string }>(
+      sql`select b.id, b.state, b.order_count::text as n, b.completed_count::text as completed,
+                 b.failed_count::text as failed, b.created_by_account, b.approved_by_account
+            from payout_batches b order by b.id`,
+    );
+    expect(batches.map((b) => Number(b.state))).toEqual([PAYOUT_BATCH_STATE.completed, PAYOUT_BATCH_STATE.proposed]);
+    expect(batches[0]).toMatchObject({ n: '6', completed: '5', failed: '1', approved_by_account: 'superadmin' });
+    const ofBatch = await query<{ batch_id: number; state: number; n: string }>(
+      sql`select batch_id, state, count(*)::text as n from payouts where batch_id is not null group by 1, 2 order by 1, 2`,
+    );
+    expect(ofBatch.map((r) => [Number(r.batch_id), Number(r.state), Number(r.n)])).toEqual([
+      [Number(batches[0]!.id), PAYOUT_STATE.completed, 5],
+      [Number(batches[0]!.id), PAYOUT_STATE.rejected, 1],
+      [Number(batches[1]!.id), PAYOUT_STATE.awaiting, 3],
+    ]);
   });
 
   it('keeps the ledger and the audit chain whole', async () => {

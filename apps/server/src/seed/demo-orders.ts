@@ -11,6 +11,7 @@ import type { Actor } from '../platform/audit.js';
 import type { ManualClock } from '../platform/clock.js';
 import type { DataScope } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
+import { DemoBatches } from './demo-batches.js';
 import { proposeAndApprove } from './demo-funds.js';
 import { DEMO_MERCHANT_API } from './demo-merchants.js';
 import { DemoPayouts } from './demo-payouts.js';
@@ -382,7 +383,9 @@ export async function seedDemoOrders(input: {
       },
       endMs,
     });
-    for (const step of payouts.plan(startMs, Math.ceil(input.count / 12))) {
+    // Its batches: one settled by the bank's file, one waiting for the checker (demo-batches.ts).
+    const batches = new DemoBatches({ services, payouts, supplierId: payoutSupplier.id, timeZone, endMs });
+    for (const step of [...payouts.plan(startMs, Math.ceil(input.count / 12)), ...batches.plan()]) {
       timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
     }
   }

@@ -39,7 +39,7 @@ export interface DemoStep {
 
 /**
  * The demo's payouts (issue 20 item 9): merchant1's bank payouts over the history's days, made by the
- * payout service itself on the history's clock: signed API creates (funds held), supplier1's claims,
+ * payout service itself on the history's clock: signed API creates (funds held), supplier1's and agent1's claims,
  * UTRs and staff confirmations, cancellations, give-backs rejected by staff, exceptions resolved both
  * ways; the last hours leave payouts awaiting, in progress and submitted, so every payout list and the
  * claim queue have rows. A create takes at most a third of the merchant's available balance then, so
@@ -70,22 +70,40 @@ export class DemoPayouts {
     return times.sort((a, b) => a - b).map((at) => ({ at, label: 'payoutCreate', run: () => this.create(at) }));
   }
 
-  private caller(account: string, role: PayoutCaller['role'], userId: number | null): PayoutCaller {
+  /** The caller a demo account acts as (staff: its own user id, which a batch's maker-checker compares). */
+  caller(account: string, role: PayoutCaller['role'], userId: number | null = null): PayoutCaller {
+    const actor = this.deps.actor(account);
+    const id = userId ?? actor.userId ?? 0;
     return {
       role,
-      userId: userId ?? 0,
-      scope: role === 'supplier' || role === 'merchant' ? { all: false, userIds: [userId ?? 0] } : { all: true },
-      actor: this.deps.actor(account),
+      userId: id,
+      scope: role === 'supplier' || role === 'merchant' ? { all: false, userIds: [id] } : { all: true },
+      actor,
     };
   }
 
   private async create(at: number) {
-    const { services, random } = this.deps;
-    const db = services.orders.deps.db;
-    const available = await services.ledger.balanceOf(db, accountCode('merchant', this.deps.merchantId, 'available'));
+    const { random } = this.deps;
+    const available = await this.available();
     const wanted = random.pick([1_000, 2_000, 2_500, 5_000, 10_000, 15_000, 25_000]) * 100;
     const amount = Math.min(wanted, Math.floor(available / 3 / 10_000) * 10_000);
     if (amount < 100_000) return;
+    const made = await this.createSigned(at, amount);
+    this.schedule(made.id, at);
+  }
+
+  /** merchant1's available balance now (minor units). */
+  async available(): Promise<number> {
+    const { services } = this.deps;
+    return services.ledger.balanceOf(
+      services.orders.deps.db,
+      accountCode('merchant', this.deps.merchantId, 'available'),
+    );
+  }
+
+  /** One signed API create of a bank payout (2001) to a demo payee, as merchant1's server sends it. */
+  async createSigned(at: number, amount: number): Promise<{ id: number; orderCode: string }> {
+    const { services, random } = this.deps;
     this.made += 1;
     const payee = random.pick(PAYEES);
     const day = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
@@ -103,14 +121,20 @@ export class DemoPayouts {
       { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, DEMO_MERCHANT_API.signType) } as never,
       { ip: MERCHANT_SERVER_IP },
     );
+    const db = services.orders.deps.db;
     const [row] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderCode, answer.orderCode));
-    if (row) this.schedule(row.id, at);
+    if (!row) throw new Error(`demo payout ${answer.orderCode} not found after its create`);
+    return { id: row.id, orderCode: answer.orderCode };
   }
 
   /** The payout's life after its create: who does what, and when. */
   private schedule(id: number, createdAt: number) {
     const { random, later } = this.deps;
-    const supplier = this.caller('supplier1', 'supplier', this.deps.supplierUserId);
+    // About one in four is claimed by supplier1's agent, so supplier1's page of its agents' payouts has rows.
+    const byAgent = this.deps.actor('agent1').userId !== null && random.chance(0.25);
+    const supplier = byAgent
+      ? this.caller('agent1', 'supplier')
+      : this.caller('supplier1', 'supplier', this.deps.supplierUserId);
     const merchant = this.caller('merchant1', 'merchant', this.deps.merchantUserId);
     const service = this.caller('service', 'customerService', null);
     const admin = this.caller('admin', 'admin', null);

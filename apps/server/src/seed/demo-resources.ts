@@ -7,7 +7,8 @@ import { SYSTEM_ACTOR } from '../platform/audit.js';
 /**
  * Demo data: receiving accounts made by the console's own code path (validated, audited), then
  * switched on. supplier1: a card-to-card account (1002), a USDT collection wallet (3015), a bank payout
- * account (2001) and two UPI accounts (1001); agent1: a UPI account (1001). The account numbers and addresses are made up.
+ * account (2001) and two UPI accounts (1001); agent1: a UPI account (1001) and a bank payout account (2001).
+ * The account numbers and addresses are made up.
  */
 export async function seedDemoResources(db: Db, services: Services, ids: ReadonlyMap<string, number>): Promise<void> {
   const supplierIdOf = async (account: string) => {
@@ -59,6 +60,12 @@ export async function seedDemoResources(db: Db, services: Services, ids: Readonl
       cardNumber: '30001234567',
       ifsc: 'SBIN0004321',
       vpa: 'demo.agent1@sbi',
+    });
+    await add(agentOne, 2001, 'Demo payout SBI', {
+      accountName: 'Demo Agent One',
+      bankName: 'State Bank of India',
+      accountNumber: '38001234567',
+      ifsc: 'SBIN0004321',
     });
   }
 }

@@ -31,9 +31,14 @@ export async function givePayoutAccounts(t: TestApp): Promise<{ supplierIds: Rec
       updatedAt: now,
     });
     if (account === 'agent1') {
+      // The demo enables 2001 for agent1 at 0.50 %; these tests count on 1.00 %.
       await db
         .insert(partyProducts)
-        .values({ userId: row!.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now });
+        .values({ userId: row!.userId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [partyProducts.userId, partyProducts.productId],
+          set: { enabled: true, commissionRate: 100, updatedAt: now },
+        });
     }
   }
   return { supplierIds };
