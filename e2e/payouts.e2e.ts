@@ -8,7 +8,8 @@ import { consoleSuite } from './support/suite.js';
 /**
  * Issue 20, payouts as their users meet them: a merchant creates a payout in the console (second-level
  * password, the spec's texts on a bad field), and a supplier claims it from its claim queue on a phone
- * and pays it (the UTR), an admin confirms, and the merchant reads it completed.
+ * and pays it (the UTR), an admin confirms, and the merchant reads it completed; the merchant uploads
+ * payouts as a CSV file (issue 20 item 3).
  */
 const suite = consoleSuite();
 const PHONE = { width: 360, height: 740 };
@@ -108,5 +109,32 @@ describe('payouts in the console', () => {
     const row = merchant.locator('tr', { hasText: orderCode });
     await row.getByText('Completed').waitFor();
     await merchant.context().close();
+  });
+
+  it('merchant1 uploads a payout CSV from its list: the second-level password, a result per row, the list shows the new payout', async () => {
+    const page = await suite.newPage('en-US');
+    await signIn(page, suite.server.url, 'merchant1', suite.secretOf('merchant1'));
+    await page.goto(`${suite.server.url}/payProxyOrder/list/merchant`);
+    await page.getByTestId('payout-upload-open').click();
+    const file = [
+      'mchOrderNo,productId,amount,userName,cardNumber,ifscCode,bankBranch,address',
+      'E2E-UPLOAD-1,2001,110000,Asha Rao,50100234567890,HDFC0001234,Koramangala,12 MG Road',
+      'E2E-UPLOAD-2,2001,110000,Asha Rao,50100234567890,HDFC1234567,Koramangala,12 MG Road',
+    ].join('\r\n');
+    await page
+      .getByTestId('payout-upload-file')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'payouts.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByTestId('payout-upload-send').click();
+    await secondLevel(page);
+    await page
+      .getByTestId('payout-upload-summary')
+      .getByText('2 rows: 1 created, 0 already existed, 1 refused')
+      .waitFor();
+    expect(await page.getByTestId('payout-upload-result-2').textContent()).toBe('Created');
+    expect(await page.getByTestId('payout-upload-message-3').textContent()).toContain('invalid IFSC format');
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await page.locator('tr', { hasText: 'E2E-UPLOAD-1' }).getByText('Awaiting').waitFor();
+    await page.context().close();
   });
 });

@@ -263,7 +263,8 @@ export function buildServices(deps: AppDeps): Services {
     callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
     orders,
     orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
-    orderUploads: new OrderUploadService({ db, clock, orders }),
+    // Payout rows go through the payout intake, as the payout API and the console form do.
+    orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
   };
 }
 

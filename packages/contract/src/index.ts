@@ -24,6 +24,7 @@ export * from './orders/merchant-api.js';
 export * from './orders/merchant-queries.js';
 export * from './orders/profile.js';
 export * from './orders/states.js';
+export * from './orders/upload.js';
 export * from './payouts/bank-file-texts.js';
 export * from './payouts/batch-endpoints.js';
 export * from './payouts/batch-texts.js';

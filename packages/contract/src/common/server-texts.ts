@@ -1,5 +1,5 @@
-import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/merchant-api.js';
 import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
+import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/upload.js';
 import { BANK_FILE_REASON_TEXTS } from '../payouts/bank-file-texts.js';
 import { PAYOUT_BATCH_REASON_TEXTS } from '../payouts/batch-texts.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
@@ -420,9 +420,9 @@ export const REASON_TEXTS = {
     'en-US': 'The file has no order rows under its header',
   },
   orderType: {
-    'zh-CN': '只能上传代收订单',
-    'zh-TW': '只能上傳代收訂單',
-    'en-US': 'Only collection orders can be uploaded',
+    'zh-CN': '订单类型必须是代收（collection）或代付（payout）',
+    'zh-TW': '訂單類型必須是代收（collection）或代付（payout）',
+    'en-US': 'The order type must be collection or payout',
   },
   key: { 'zh-CN': '上传标识无效', 'zh-TW': '上傳識別碼無效', 'en-US': 'Invalid upload key' },
   keyReused: {
@@ -450,6 +450,11 @@ export const REASON_TEXTS = {
     'zh-CN': '该商户没有已启用的代收产品',
     'zh-TW': '此商戶沒有已啟用的代收產品',
     'en-US': 'No collection product is enabled for this merchant',
+  },
+  noPayoutProduct: {
+    'zh-CN': '该商户没有已启用的代付产品',
+    'zh-TW': '此商戶沒有已啟用的代付產品',
+    'en-US': 'No payout product is enabled for this merchant',
   },
   // ---- bank files of batch payouts (export and result upload; declared in payouts/bank-file-texts.ts) ----
   ...BANK_FILE_REASON_TEXTS,

@@ -14,16 +14,10 @@ import {
   textFilter,
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
-import {
-  createOrderAnswer,
-  createOrderRequest,
-  orderUploadAnswer,
-  orderUploadFlag,
-  orderUploadForm,
-  payeeSchema,
-} from './merchant-api.js';
+import { createOrderAnswer, createOrderRequest, payeeSchema } from './merchant-api.js';
 import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
 import { ACTION_ROLES, ORDER_ACTIONS, ORDER_MARKS, ORDER_STATES } from './states.js';
+import { orderUploadAnswer, orderUploadFlag, orderUploadForm } from './upload.js';
 
 /** Who reads collection orders: staff, a supplier its team's, a merchant its own. */
 export const ORDER_READ_ROLES = [
@@ -281,23 +275,29 @@ export const ordersEndpoints = {
     rateLimit: { max: 6000, timeWindowMs: 60_000 },
   }),
   /**
-   * Batch upload (spec section 7): multipart {file, orderType, key}. Merchants only: the orders are
-   * the merchant's own, made with its console session in place of the API signature (the form names
-   * no merchant, so staff cannot upload for one; they see the results in the lists). Every row goes
-   * through the API's rules after the signature (service switch, merchant enabled, product, amount
-   * and its units, KYC, fee, daily limit, idempotency on mchOrderNo, allocation); the caller's IP
-   * whitelist is for signed API calls and does not apply to the console. Rows are independent.
+   * Batch upload (spec section 7; issue 20 item 3): multipart {file, orderType, key}, orderType
+   * `collection` (collection orders) or `payout` (payouts, each with its funds held). Merchants only:
+   * the orders are the merchant's own, made with its console session in place of the API signature
+   * (the form names no merchant, so staff cannot upload for one; they see the results in the lists).
+   * Every row goes through its API's rules after the signature: a collection row the order API's
+   * (service switch, merchant enabled, product, amount and its units, KYC, fee, daily limit,
+   * idempotency on mchOrderNo, allocation), a payout row the payout API's (product, limits,
+   * idempotency on mchOrderNo, daily limit, the amount plus fee held: 2013 when the balance is short);
+   * the caller's IP whitelist is for signed API calls and does not apply to the console. Rows are
+   * independent: each is made in its own transaction. A payout upload moves the merchant's funds, so
+   * it needs the second-level password as the console's payout form does (1024 without; the
+   * endpoint's `token2` stays false because a collection upload does not).
    * `key` names the upload: the same key again answers the first upload's result and creates
-   * nothing; the same key with another file is refused (409).
+   * nothing; the same key with another file (or order type) is refused (409).
    * Multipart only: `orderUploadForm`'s bytes are a Uint8Array, which no JSON body can be, so JSON
    * and form-encoded bodies are a 400 (the generated malformed-input suite sends those); malformed
-   * multipart is a 400 too (modules/orders/upload.ts reads the form).
+   * multipart is a 400 too (modules/orders/upload-form.ts reads the form).
    */
   createBatch: defineEndpoint({
     method: 'POST',
     path: '/v1.0/api/order/createBatch',
     summary:
-      'Upload collection orders as a CSV file (multipart: file, orderType=collection, key); a result per row. The same key again answers the first upload’s result and creates nothing',
+      'Upload collection orders or payouts as a CSV file (multipart: file, orderType=collection|payout, key; a payout upload needs token2); a result per row. The same key again answers the first upload’s result and creates nothing',
     input: orderUploadForm,
     output: orderUploadAnswer,
     example: {
@@ -318,7 +318,7 @@ export const ordersEndpoints = {
     method: 'GET',
     path: '/v1.0/order/orderUploadFlag',
     summary:
-      'Whether the caller may upload orders now (a merchant: enabled, with a product, while the platform takes orders), the limits and the columns',
+      'Per order type (collection, payout) whether the caller may upload now (a merchant: enabled, with a product of that type, while the platform takes orders) and why not, with the limits and each type’s columns',
     input: z.strictObject({}),
     output: orderUploadFlag,
     example: {},

@@ -3,7 +3,7 @@ import { defineEndpoint, type EndpointGroup } from '../common/endpoint.js';
 import { MAX_MONEY_MINOR } from '../common/money.js';
 import { dateTimeSchema, emptyToNull, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
-import { orderUploadForm } from '../orders/merchant-api.js';
+import { orderUploadForm } from '../orders/upload.js';
 import { isBankTemplateId } from './bank-file-texts.js';
 import {
   PAYOUT_BATCH_MAX_ORDERS,

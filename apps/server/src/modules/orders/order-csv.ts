@@ -2,11 +2,9 @@ import {
   Code,
   type Issue,
   looksLikeCsv,
-  ORDER_UPLOAD_COLUMNS,
+  ORDER_UPLOAD_LAYOUTS,
   ORDER_UPLOAD_MAX_ROWS,
-  ORDER_UPLOAD_REQUIRED_COLUMNS,
   ORDER_UPLOAD_TEXTS,
-  type OrderUploadColumn,
   type OrderUploadReason,
 } from '@paydesk/contract';
 import { CsvError, parse } from 'csv-parse/sync';
@@ -16,7 +14,14 @@ import { AppError } from '../../platform/errors.js';
 export interface OrderCsvRow {
   /** The line of the file where the row starts (the header is line 1): the spreadsheet's row. */
   row: number;
-  cells: Partial<Record<OrderUploadColumn, string>>;
+  /** By column of the upload's layout (only its columns: any other is refused with the header). */
+  cells: Record<string, string>;
+}
+
+/** The columns a file of one order type may have, and those its header must have. */
+export interface UploadLayout {
+  columns: readonly string[];
+  requiredColumns: readonly string[];
 }
 
 /** A refusal of the whole upload (400): the contract's text as `msg`, its key as `data.reason`. */
@@ -45,15 +50,15 @@ export function csvText(file: { filename: string; mimetype: string; content: Uin
   return text;
 }
 
-const KNOWN = new Set<string>(ORDER_UPLOAD_COLUMNS);
-
 /**
- * Reads an upload's CSV: a header row naming known columns (the required ones present, none twice),
- * then at most ORDER_UPLOAD_MAX_ROWS order rows with exactly the header's number of cells. Cells are
- * trimmed; empty cells are absent; rows of empty cells only (a spreadsheet's leftovers) are skipped.
+ * Reads an upload's CSV by its order type's layout (collection orders unless told): a header row
+ * naming the layout's columns (the required ones present, none twice), then at most
+ * ORDER_UPLOAD_MAX_ROWS order rows with exactly the header's number of cells. Cells are trimmed;
+ * empty cells are absent; rows of empty cells only (a spreadsheet's leftovers) are skipped.
  * Bad quoting, a wrong cell count or a wrong header: 'format parsing failed' with the line and why.
  */
-export function parseOrderCsv(text: string): OrderCsvRow[] {
+export function parseOrderCsv(text: string, layout: UploadLayout = ORDER_UPLOAD_LAYOUTS.collection): OrderCsvRow[] {
+  const known = new Set<string>(layout.columns);
   let records: Array<{ record: string[]; raw: string; info: { lines: number } }>;
   try {
     // With `info` and `raw`, each record comes with its text and the line where it ends.
@@ -73,16 +78,16 @@ export function parseOrderCsv(text: string): OrderCsvRow[] {
   const columns = header.record;
   const seen = new Set<string>();
   for (const name of columns) {
-    if (!KNOWN.has(name)) {
+    if (!known.has(name)) {
       throw uploadRefused(
         'parseFailed',
-        `line 1: unknown column "${name.slice(0, 40)}" (the columns are ${ORDER_UPLOAD_COLUMNS.join(', ')})`,
+        `line 1: unknown column "${name.slice(0, 40)}" (the columns are ${layout.columns.join(', ')})`,
       );
     }
     if (seen.has(name)) throw uploadRefused('parseFailed', `line 1: the column "${name}" appears twice`);
     seen.add(name);
   }
-  const missing = ORDER_UPLOAD_REQUIRED_COLUMNS.filter((c) => !seen.has(c));
+  const missing = layout.requiredColumns.filter((c) => !seen.has(c));
   if (missing.length > 0) throw uploadRefused('parseFailed', `line 1: missing column ${missing.join(', ')}`);
 
   const rows: OrderCsvRow[] = [];
@@ -95,7 +100,7 @@ export function parseOrderCsv(text: string): OrderCsvRow[] {
     const cells: OrderCsvRow['cells'] = {};
     columns.forEach((name, i) => {
       const value = record[i] ?? '';
-      if (value !== '') cells[name as OrderUploadColumn] = value;
+      if (value !== '') cells[name] = value;
     });
     rows.push({ row, cells });
   }

@@ -23,7 +23,7 @@ export function ordersHandlers(orders: OrdersService, queries: OrderQueries, upl
       try {
         return await uploads.createBatch(
           input,
-          { actor: ctx.actor, userId: ctx.user.userId },
+          { actor: ctx.actor, userId: ctx.user.userId, token2Valid: ctx.token2Valid },
           { baseUrl: baseUrlOf(ctx) },
         );
       } catch (error) {

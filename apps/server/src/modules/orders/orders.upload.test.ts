@@ -1,9 +1,31 @@
-import { Code, endpoints, ORDER_STATE, ORDER_UPLOAD_COLUMNS, ORDER_UPLOAD_TEXTS } from '@paydesk/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  Code,
+  endpoints,
+  ORDER_STATE,
+  ORDER_UPLOAD_COLUMNS,
+  ORDER_UPLOAD_LAYOUTS,
+  ORDER_UPLOAD_TEXTS,
+  PAYOUT_STATE,
+  PAYOUT_TEXTS,
+  PAYOUT_UPLOAD_COLUMNS,
+} from '@paydesk/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, merchants, orders, resources, systemSettings } from '../../db/schema.js';
+import {
+  auditLog,
+  merchants,
+  orders,
+  partyProducts,
+  payoutEvents,
+  payouts,
+  resources,
+  systemSettings,
+} from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { demoPayoutFee, signedPayoutRequest } from '../../testing/payout-fixtures.js';
+import { accountCode } from '../ledger/accounts.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { parseOrderCsv } from './order-csv.js';
 import { UPLOAD_AUDIT_ACTION } from './orders.upload.js';
 import { signParams } from './signature.js';
@@ -58,7 +80,13 @@ async function upload(
     method: 'POST',
     url: api.createBatch.path,
     payload: body.payload,
-    headers: { 'content-type': body.contentType, ...(auth.token ? { token: auth.token } : {}) },
+    // The upload is limited per client address: a describe may use its own.
+    remoteAddress: auth.ip ?? '127.0.0.1',
+    headers: {
+      'content-type': body.contentType,
+      ...(auth.token ? { token: auth.token } : {}),
+      ...(auth.token2 ? { token2: auth.token2 } : {}),
+    },
   });
   return { status: res.statusCode, body: res.json() };
 }
@@ -246,12 +274,12 @@ describe('POST /v1.0/api/order/createBatch', () => {
     expect(await snapshot(t.database)).toBe(before);
   });
 
-  it('orderType other than collection, a missing key and malformed multipart are 400, never 500', async () => {
+  it('an orderType other than collection or payout, a missing key and malformed multipart are 400, never 500', async () => {
     const before = await snapshot(t.database);
     const good = csv(['mchOrderNo,productId,amount', `${mchNo()},1001,54001`]);
-    const payout = await upload({ content: good }, { orderType: 'payout' });
-    expect(payout.status).toBe(400);
-    expect(payout.body.msg).toContain(ORDER_UPLOAD_TEXTS.orderType);
+    const refund = await upload({ content: good }, { orderType: 'refund' });
+    expect(refund.status).toBe(400);
+    expect(refund.body.msg).toContain(ORDER_UPLOAD_TEXTS.orderType);
     const noKey = await upload({ content: good }, { fields: { orderType: 'collection' } });
     expect(noKey.status).toBe(400);
     const twoKeys = await form({ file: { content: good }, fields: { orderType: 'collection', key: 'a' } });
@@ -311,7 +339,9 @@ describe('POST /v1.0/api/order/createBatch', () => {
       const res = await upload({ content: csv(['mchOrderNo,productId,amount', `${mchNo()},1001,56001`]) });
       expect(res.body.code).toBe(Code.merchantUnavailable);
       const flag = await t.call(api.orderUploadFlag, {}, merchant);
-      expect(flag.body.data).toMatchObject({ allowed: false, reason: 'merchantUnavailable' });
+      for (const type of ['collection', 'payout'] as const) {
+        expect(flag.body.data.types[type]).toMatchObject({ allowed: false, reason: 'merchantUnavailable' });
+      }
     } finally {
       await t.database.db.update(merchants).set({ enabled: true }).where(eq(merchants.id, merchantId));
     }
@@ -320,7 +350,8 @@ describe('POST /v1.0/api/order/createBatch', () => {
     try {
       const res = await upload({ content: csv(['mchOrderNo,productId,amount', `${mchNo()},1001,56002`]) });
       expect(res.body.code).toBe(Code.serviceClosed);
-      expect((await t.call(api.orderUploadFlag, {}, merchant)).body.data.reason).toBe('serviceClosed');
+      const flag = (await t.call(api.orderUploadFlag, {}, merchant)).body.data;
+      expect([flag.types.collection.reason, flag.types.payout.reason]).toEqual(['serviceClosed', 'serviceClosed']);
     } finally {
       await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'enableService'));
       t.app.services.orders.settings.invalidate();
@@ -329,20 +360,214 @@ describe('POST /v1.0/api/order/createBatch', () => {
 });
 
 describe('GET /v1.0/order/orderUploadFlag', () => {
-  it('tells a merchant it may upload, with the limits, the columns and its products; others may not', async () => {
+  it('tells a merchant per order type it may upload, with the limits, the columns and its products; others may not', async () => {
     const res = await t.call(api.orderUploadFlag, {}, merchant);
     expect(res.body.data).toEqual({
-      allowed: true,
-      reason: null,
-      orderTypes: ['collection'],
       maxRows: 1000,
       maxBytes: 1_048_576,
-      columns: [...ORDER_UPLOAD_COLUMNS],
-      requiredColumns: ['mchOrderNo', 'productId', 'amount'],
-      productIds: [1001],
+      types: {
+        collection: {
+          allowed: true,
+          reason: null,
+          columns: [...ORDER_UPLOAD_COLUMNS],
+          requiredColumns: ['mchOrderNo', 'productId', 'amount'],
+          productIds: [1001],
+        },
+        // merchant1 has bank payout 2001 enabled (demo).
+        payout: {
+          allowed: true,
+          reason: null,
+          columns: [...PAYOUT_UPLOAD_COLUMNS],
+          requiredColumns: ['mchOrderNo', 'productId', 'amount'],
+          productIds: [2001],
+        },
+      },
     });
     const admin = await t.call(api.orderUploadFlag, {}, await t.login('admin'));
-    expect(admin.body.data).toMatchObject({ allowed: false, reason: 'merchantsOnly' });
+    expect(admin.body.data.types.collection).toMatchObject({ allowed: false, reason: 'merchantsOnly' });
+    expect(admin.body.data.types.payout).toMatchObject({ allowed: false, reason: 'merchantsOnly' });
+  });
+
+  it('closes the payout upload when the merchant has no enabled payout product, and only that', async () => {
+    const [m] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    const mine = and(eq(partyProducts.userId, m!.userId), eq(partyProducts.productId, 2001));
+    await t.database.db.update(partyProducts).set({ enabled: false }).where(mine);
+    try {
+      const flag = (await t.call(api.orderUploadFlag, {}, merchant)).body.data;
+      expect(flag.types.payout).toMatchObject({ allowed: false, reason: 'noPayoutProduct', productIds: [] });
+      expect(flag.types.collection).toMatchObject({ allowed: true, productIds: [1001] });
+    } finally {
+      await t.database.db.update(partyProducts).set({ enabled: true }).where(mine);
+    }
+  });
+});
+
+describe('POST /v1.0/api/order/createBatch with orderType payout', () => {
+  let ledger: LedgerService;
+  let merchantToken2: Auth;
+  const balance = (code: string) => ledger.balanceOf(t.database.db, code);
+  const available = () => balance(accountCode('merchant', merchantId, 'available'));
+  const frozen = () => balance(accountCode('merchant', merchantId, 'frozen'));
+  const header = 'mchOrderNo,productId,amount,userName,cardNumber,ifscCode,bankName,bankBranch,address';
+  const payee = 'Asha Rao,50100234567890,HDFC0001234,HDFC Bank,Koramangala,"12 MG Road, Bengaluru"';
+  const payoutRow = (mchOrderNo: string, amount: number, fields = payee) => `${mchOrderNo},2001,${amount},${fields}`;
+  const payoutsOf = (mchOrderNos: string[]) =>
+    t.database.db.select().from(payouts).where(inArray(payouts.merchantOrderNo, mchOrderNos));
+  const uploadPayouts = (content: string, opts: { key?: string; auth?: Auth } = {}) =>
+    upload({ name: 'payouts.csv', content }, { orderType: 'payout', auth: merchantToken2, ...opts });
+  /** Cancels the merchant's payouts a test made, so its funds are back for the next test. */
+  async function giveBack(orderCodes: string[]) {
+    const rows = await t.database.db.select().from(payouts).where(inArray(payouts.orderCode, orderCodes));
+    for (const row of rows) {
+      expect((await t.call(endpoints.payouts.cancel, { orderId: row.id }, merchant)).body.code).toBe(200);
+    }
+  }
+
+  beforeAll(async () => {
+    ledger = new LedgerService({ db: t.database.db, clock: t.clock });
+    merchantToken2 = { ...(await t.loginWithToken2('merchant1')), ip: '203.0.113.20' };
+  });
+
+  it('makes each good row a payout with its funds held, and refuses the others row by row: fields, 2013, repeats', async () => {
+    // A payout made through the signed API: the same mchOrderNo with the same content in the file is that payout.
+    const viaApi = signedPayoutRequest({ amount: '110000' });
+    const apiRes = await t.call(endpoints.payouts.create, viaApi);
+    expect(apiRes.body.code, JSON.stringify(apiRes.body)).toBe(200);
+    const { mchId: _m, sign: _s, ...apiParams } = viaApi;
+    const apiColumns = Object.keys(apiParams);
+
+    const [good1, good2, badIfsc, noBranch, over, tooSmall] = [mchNo(), mchNo(), mchNo(), mchNo(), mchNo(), mchNo()];
+    const availableBefore = await available();
+    const frozenBefore = await frozen();
+    // More than what is left once the good rows are held (the fee makes it short), within the product's limits.
+    const overAmount = Math.min(availableBefore, 5_000_000);
+    const file = csv([
+      header,
+      payoutRow(good1, 100_000),
+      payoutRow(badIfsc, 100_001, payee.replace('HDFC0001234', 'HDFC1001234')),
+      payoutRow(noBranch, 100_002, payee.replace('Koramangala', '')),
+      payoutRow(over, overAmount),
+      payoutRow(good2, 120_000),
+      `${apiParams.mchOrderNo},2001,${apiParams.amount},${payee}`,
+      payoutRow(apiParams.mchOrderNo!, 110_001),
+      payoutRow(tooSmall, 9999),
+    ]);
+    // The file's columns for the repeat row are exactly the API request's, so its content is the same.
+    expect(apiColumns.sort()).toEqual(header.split(',').sort());
+    const key = newKey();
+    const payoutCount = (await t.database.db.select().from(payouts)).length;
+    const res = await uploadPayouts(file, { key });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({ key, orderType: 'payout', fileName: 'payouts.csv', rows: 8 });
+    expect(data).toMatchObject({ created: 2, existing: 1, refused: 5, replayed: false });
+    const byRow = (row: number) => data.results.find((r: { row: number }) => r.row === row);
+    expect(byRow(2)).toMatchObject({ mchOrderNo: good1, code: 200, created: true, state: PAYOUT_STATE.awaiting });
+    expect(byRow(3)).toMatchObject({ code: Code.invalidInput, msg: 'invalid IFSC format', created: false });
+    expect(byRow(4)).toMatchObject({ code: Code.invalidInput, msg: PAYOUT_TEXTS.required, created: false });
+    expect(byRow(5)).toMatchObject({ mchOrderNo: over, code: Code.insufficientBalance, created: false });
+    expect(byRow(5).orderCode).toBeUndefined();
+    expect(byRow(6)).toMatchObject({ mchOrderNo: good2, code: 200, created: true });
+    expect(byRow(7)).toMatchObject({ code: 200, created: false, orderCode: apiRes.body.data.orderCode });
+    expect(byRow(8)).toMatchObject({ code: Code.duplicateOrderNo, created: false });
+    // Below the product's minimum: the limits apply as in the API.
+    expect(byRow(9)).toMatchObject({ mchOrderNo: tooSmall, code: Code.amountOutOfRange, created: false });
+
+    // Exactly the two good rows are payouts, with the file's payee, awaiting a supplier's claim.
+    expect((await t.database.db.select().from(payouts)).length).toBe(payoutCount + 2);
+    const made = await payoutsOf([good1, good2, badIfsc, noBranch, over, tooSmall]);
+    expect(made.map((p) => p.merchantOrderNo).sort()).toEqual([good1, good2].sort());
+    expect(made.find((p) => p.merchantOrderNo === good1)).toMatchObject({
+      orderCode: byRow(2).orderCode,
+      merchantId,
+      amount: 100_000,
+      fee: demoPayoutFee(100_000),
+      userName: 'Asha Rao',
+      ifscCode: 'HDFC0001234',
+      bankBranch: 'Koramangala',
+      address: '12 MG Road, Bengaluru',
+      state: PAYOUT_STATE.awaiting,
+    });
+    // Their amounts and fees are held; the refused rows moved nothing; the ledger checks clean.
+    const held = 100_000 + demoPayoutFee(100_000) + 120_000 + demoPayoutFee(120_000);
+    expect(await available()).toBe(availableBefore - held);
+    expect(await frozen()).toBe(frozenBefore + held);
+    expect(await ledger.check()).toEqual({ ok: true, violations: [] });
+    // Each payout's timeline says it came from this upload; each is audited as the console's form audits.
+    const [event] = await t.database.db
+      .select()
+      .from(payoutEvents)
+      .where(eq(payoutEvents.payoutId, made.find((p) => p.merchantOrderNo === good1)!.id));
+    expect(event!.noteTemplate).toMatchObject({ key: 'viaUpload', values: { key, account: 'merchant1' } });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'payouts.create'),
+          inArray(
+            auditLog.target,
+            made.map((p) => `payout:${p.orderCode}`),
+          ),
+        ),
+      );
+    expect(audits).toHaveLength(2);
+    const [upload1] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, UPLOAD_AUDIT_ACTION), eq(auditLog.target, `upload:${merchantId}:${key}`)));
+    expect(upload1!.after).toMatchObject({ orderType: 'payout', rows: 8, created: 2, existing: 1, refused: 5 });
+    // The merchant sees them in its payout list like API payouts.
+    const list = await t.call(
+      endpoints.payouts.getList,
+      { pageIndex: 1, pageSize: 20, merchantOrderId: good1 },
+      merchant,
+    );
+    expect(list.body.data.list.map((p: { orderCode: string }) => p.orderCode)).toEqual([byRow(2).orderCode]);
+    await giveBack(made.map((p) => p.orderCode));
+    expect(await available()).toBe(availableBefore);
+  });
+
+  it('the same key answers the first result and holds nothing more; another file or order type with it is 409', async () => {
+    const key = newKey();
+    const file = csv([header, payoutRow(mchNo(), 10_100), payoutRow(mchNo(), 10_200)]);
+    const first = await uploadPayouts(file, { key });
+    expect(first.body.data, JSON.stringify(first.body)).toMatchObject({ created: 2, replayed: false });
+    const before = await snapshot(t.database);
+    const again = await uploadPayouts(file, { key });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ ...first.body.data, replayed: true });
+    const other = await uploadPayouts(csv([header, payoutRow(mchNo(), 10_300)]), { key });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: Code.conflict, data: { reason: 'keyReused' } });
+    const asCollection = await upload({ name: 'payouts.csv', content: file }, { key });
+    expect(asCollection.status).toBe(409);
+    expect(await snapshot(t.database)).toBe(before);
+    // A new key with the same file: the same payouts (idempotent on mchOrderNo), nothing held twice.
+    const availableBefore = await available();
+    const newKeyRes = await uploadPayouts(file);
+    expect(newKeyRes.body.data).toMatchObject({ created: 0, existing: 2, refused: 0, replayed: false });
+    expect(await available()).toBe(availableBefore);
+    expect(newKeyRes.body.data.results.map((r: { orderCode: string }) => r.orderCode)).toEqual(
+      first.body.data.results.map((r: { orderCode: string }) => r.orderCode),
+    );
+    await giveBack(first.body.data.results.map((r: { orderCode: string }) => r.orderCode));
+  });
+
+  it('needs the second-level password (1024) and the payout columns, making nothing without them', async () => {
+    const before = await snapshot(t.database);
+    const file = csv([header, payoutRow(mchNo(), 10_400)]);
+    const without = await uploadPayouts(file, { auth: { ...merchantToken2, token2: undefined } });
+    expect(without.body.code).toBe(Code.token2Required);
+    // A collection file's columns are not a payout file's.
+    const collectionFile = csv(['mchOrderNo,productId,amount,subject', `${mchNo()},2001,100500,Top-up`]);
+    const wrong = await uploadPayouts(collectionFile);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data.reason).toBe('parseFailed');
+    expect(wrong.body.data.issues[0].message).toContain(
+      `unknown column "subject" (the columns are ${ORDER_UPLOAD_LAYOUTS.payout.columns.join(', ')})`,
+    );
+    expect(await snapshot(t.database)).toBe(before);
   });
 });
 

@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
   Code,
+  type ConsolePayoutRequest,
   codeCatalogue,
   type NoteTemplate,
   note,
   ORDER_STATE,
-  ORDER_UPLOAD_COLUMNS,
+  ORDER_UPLOAD_LAYOUTS,
   ORDER_UPLOAD_MAX_BYTES,
   ORDER_UPLOAD_MAX_ROWS,
   ORDER_UPLOAD_REQUIRED_COLUMNS,
   ORDER_UPLOAD_TEXTS,
-  ORDER_UPLOAD_TYPES,
   type OrderUploadAnswer,
+  type OrderUploadFlag,
   type OrderUploadRowResult,
+  type OrderUploadType,
+  type OrderUploadTypeFlag,
   orderUploadAnswer,
-  type orderUploadFlag,
   orderUploadRowSchema,
+  payoutUploadRowSchema,
   productById,
   type Reason,
   type Role,
@@ -31,18 +34,40 @@ import { AppError, catalogued, conflict } from '../../platform/errors.js';
 import { csvText, parseOrderCsv } from './order-csv.js';
 import type { OrdersService } from './orders.service.js';
 
+/**
+ * What a payout upload needs of the payouts area: its intake's `createFor` (payouts/payout-intake.ts),
+ * the one the signed API and the console form call. app.ts gives it: the payouts area imports this
+ * one (its settings and statements), so this one does not import it back.
+ */
+export interface PayoutUploadIntake {
+  createFor(
+    merchantId: number,
+    params: ConsolePayoutRequest,
+    ctx: { via: NoteTemplate; actor: Actor | null; audit: boolean },
+  ): Promise<{ orderCode: string; state: number; created: boolean }>;
+}
+
 export interface OrderUploadDeps {
   db: Db;
   clock: Clock;
   orders: OrdersService;
+  payouts: PayoutUploadIntake;
 }
 
 type UploadForm = {
   file: { filename: string; mimetype: string; content: Uint8Array };
-  orderType: (typeof ORDER_UPLOAD_TYPES)[number];
+  orderType: OrderUploadType;
   key: string;
 };
-type UploadFlag = z.infer<typeof orderUploadFlag>;
+
+/**
+ * Cells a row must have before its schema reads it ('<column> is required'). A payout's amount is not
+ * here: it is among the payee fields the payout request requires with spec section 8's text.
+ */
+const ROW_REQUIRED: Record<OrderUploadType, readonly string[]> = {
+  collection: ORDER_UPLOAD_REQUIRED_COLUMNS,
+  payout: ['mchOrderNo', 'productId'],
+};
 
 /** The audit action of an upload; its row keeps the answer, which the same key replays. */
 export const UPLOAD_AUDIT_ACTION = 'orders.createBatch';
@@ -52,12 +77,13 @@ const keptAnswer = orderUploadAnswer.omit({ replayed: true });
 const UPLOAD_LOCK = 7_270_706;
 
 /**
- * Batch upload of collection orders (spec section 7) in the merchant's console session. The session
- * replaces the API's signature and IP whitelist; from there every row is exactly an API call:
- * `OrdersService.createFor` with the merchant's mchId, each row in its own transactions, so one
- * row's refusal leaves the others alone. The upload's key makes it idempotent: its answer is kept in
- * its audit row (who, file, counts, per-row results) and the same key with the same file answers it
- * again without creating anything; with another file it is refused.
+ * Batch upload of collection orders or payouts (spec section 7; issue 20 item 3) in the merchant's
+ * console session. The session replaces the API's signature and IP whitelist; from there every row is
+ * exactly an API call: `OrdersService.createFor` with the merchant's mchId for a collection order,
+ * the payout intake's `createFor` for a payout (its funds held), each row in its own transactions, so
+ * one row's refusal leaves the others alone. The upload's key makes it idempotent: its answer is kept
+ * in its audit row (who, file, counts, per-row results) and the same key with the same file answers
+ * it again without creating anything; with another file (or order type) it is refused.
  */
 export class OrderUploadService {
   /** Keys of uploads running in this process: a second request with a running key is refused (409), not queued. */
@@ -69,20 +95,31 @@ export class OrderUploadService {
     return this.deps.db;
   }
 
-  /** Whether the caller may upload now, and the limits: the console shows the upload button by it. */
-  async flag(caller: { userId: number; role: Role }): Promise<UploadFlag> {
-    const base = {
-      orderTypes: [...ORDER_UPLOAD_TYPES],
+  /**
+   * Per order type whether the caller may upload now and why not, and the limits: the console shows
+   * each list's upload button by it. Both need a merchant that is enabled while the platform takes
+   * orders; collection needs an enabled collection product, payout an enabled payout product.
+   */
+  async flag(caller: { userId: number; role: Role }): Promise<OrderUploadFlag> {
+    const typeFlag = (type: OrderUploadType, productIds: number[], reason: Reason): OrderUploadTypeFlag => ({
+      allowed: productIds.length > 0,
+      reason: productIds.length > 0 ? null : reason,
+      columns: [...ORDER_UPLOAD_LAYOUTS[type].columns],
+      requiredColumns: [...ORDER_UPLOAD_LAYOUTS[type].requiredColumns],
+      productIds,
+    });
+    const answer = (collection: number[], payout: number[], reason?: Reason): OrderUploadFlag => ({
       maxRows: ORDER_UPLOAD_MAX_ROWS,
       maxBytes: ORDER_UPLOAD_MAX_BYTES,
-      columns: [...ORDER_UPLOAD_COLUMNS],
-      requiredColumns: [...ORDER_UPLOAD_REQUIRED_COLUMNS],
-    };
-    const no = (reason: Reason): UploadFlag => ({ ...base, allowed: false, reason, productIds: [] });
-    if (caller.role !== 'merchant') return no('merchantsOnly');
+      types: {
+        collection: typeFlag('collection', collection, reason ?? 'noProduct'),
+        payout: typeFlag('payout', payout, reason ?? 'noPayoutProduct'),
+      },
+    });
+    if (caller.role !== 'merchant') return answer([], [], 'merchantsOnly');
     const [merchant] = await this.db.select().from(merchants).where(eq(merchants.userId, caller.userId));
-    if (!merchant?.enabled) return no('merchantUnavailable');
-    if (!(await this.deps.orders.settings.get()).enableService) return no('serviceClosed');
+    if (!merchant?.enabled) return answer([], [], 'merchantUnavailable');
+    if (!(await this.deps.orders.settings.get()).enableService) return answer([], [], 'serviceClosed');
     const enabled = await this.db
       .select({ productId: partyProducts.productId })
       .from(partyProducts)
@@ -91,22 +128,25 @@ export class OrderUploadService {
         and(eq(partyProducts.userId, merchant.userId), eq(partyProducts.enabled, true), eq(products.enabled, true)),
       )
       .orderBy(asc(partyProducts.productId));
-    const productIds = enabled.map((p) => p.productId).filter((id) => productById(id)?.direction === 'collection');
-    if (productIds.length === 0) return no('noProduct');
-    return { ...base, allowed: true, reason: null, productIds };
+    const ids = (direction: 'collection' | 'payout') =>
+      enabled.map((p) => p.productId).filter((id) => productById(id)?.direction === direction);
+    return answer(ids('collection'), ids('payout'));
   }
 
   /**
-   * POST /v1.0/api/order/createBatch. Up front: the caller's merchant enabled (2002); the key (a
-   * replay answers whatever the platform's state now, since it creates nothing; another file: 409);
-   * the platform taking orders (2011); a CSV file. Then the file's rows, each checked with the API's
-   * field rules and created through `createFor`. Audited once at the end.
+   * POST /v1.0/api/order/createBatch. Up front: a payout upload's second-level password (1024: it
+   * moves the merchant's funds, as the console's payout form, which needs it too); the caller's
+   * merchant enabled (2002); the key (a replay answers whatever the platform's state now, since it
+   * creates nothing; another file: 409); the platform taking orders (2011); a CSV file with its
+   * type's columns. Then the file's rows, each checked with its API's field rules and created through
+   * that API's `createFor`. Audited once at the end (a payout also has its own `payouts.create` row).
    */
   async createBatch(
     form: UploadForm,
-    caller: { actor: Actor; userId: number },
+    caller: { actor: Actor; userId: number; token2Valid: boolean },
     ctx: { baseUrl: string },
   ): Promise<OrderUploadAnswer> {
+    if (form.orderType === 'payout' && !caller.token2Valid) throw catalogued(Code.token2Required);
     const [merchant] = await this.db.select().from(merchants).where(eq(merchants.userId, caller.userId));
     if (!merchant?.enabled) throw catalogued(Code.merchantUnavailable);
     const fileSha256 = createHash('sha256').update(form.file.content).digest('hex');
@@ -120,11 +160,15 @@ export class OrderUploadService {
     if (this.running.has(target)) throw conflict(ORDER_UPLOAD_TEXTS.inProgress, 'inProgress');
     this.running.add(target);
     try {
-      const rows = parseOrderCsv(text);
+      const rows = parseOrderCsv(text, ORDER_UPLOAD_LAYOUTS[form.orderType]);
       const via = note('viaUpload', { key: form.key, account: caller.actor.account ?? 'merchant' });
       const results: OrderUploadRowResult[] = [];
       for (const { row, cells } of rows) {
-        results.push(await this.createRow(merchant, row, cells, { baseUrl: ctx.baseUrl, via }));
+        results.push(
+          form.orderType === 'payout'
+            ? await this.createPayoutRow(merchant, row, cells, { via, actor: caller.actor })
+            : await this.createRow(merchant, row, cells, { baseUrl: ctx.baseUrl, via }),
+        );
       }
       const answer: OrderUploadAnswer = {
         key: form.key,
@@ -144,25 +188,17 @@ export class OrderUploadService {
     }
   }
 
-  /** One row: the API's field checks, then the API's business rules; a refusal is this row's result. */
-  private async createRow(
+  /** A collection row: the order API's field checks, then its business rules; a refusal is this row's result. */
+  private createRow(
     merchant: { id: number; merchantNo: string },
     row: number,
     cells: Record<string, string>,
     ctx: { baseUrl: string; via: NoteTemplate },
   ): Promise<OrderUploadRowResult> {
-    const mchOrderNo = (cells.mchOrderNo ?? '').slice(0, 64);
-    const refusedRow = (msg: string) => ({ row, mchOrderNo, code: Code.invalidInput, msg, created: false });
-    const empty = ORDER_UPLOAD_REQUIRED_COLUMNS.find((c) => cells[c] === undefined);
-    if (empty) return refusedRow(`${empty} is required`);
-    const parsed = orderUploadRowSchema.safeParse(cells);
-    if (!parsed.success) return refusedRow(parsed.error.issues[0]?.message ?? 'invalid row');
-    try {
-      const order = await this.deps.orders.createFor(merchant.id, { mchId: merchant.merchantNo, ...parsed.data }, ctx);
+    return this.uploadRow(row, cells, 'collection', orderUploadRowSchema, async (params) => {
+      const order = await this.deps.orders.createFor(merchant.id, { mchId: merchant.merchantNo, ...params }, ctx);
       const allocated = order.state !== ORDER_STATE.allocationFailed;
       return {
-        row,
-        mchOrderNo,
         code: allocated ? Code.success : Code.allocationFailed,
         msg: allocated
           ? order.created
@@ -173,6 +209,48 @@ export class OrderUploadService {
         orderCode: order.orderCode,
         state: order.state,
       };
+    });
+  }
+
+  /**
+   * A payout row: the payout API's field checks, then its business rules through the payout intake
+   * (product, limits, idempotency, daily limit, the hold in its own transaction: 2013 when the balance
+   * is short, nothing moved for that row), audited as the console's payout form audits.
+   */
+  private createPayoutRow(
+    merchant: { id: number },
+    row: number,
+    cells: Record<string, string>,
+    ctx: { via: NoteTemplate; actor: Actor },
+  ): Promise<OrderUploadRowResult> {
+    return this.uploadRow(row, cells, 'payout', payoutUploadRowSchema, async (params) => {
+      const payout = await this.deps.payouts.createFor(merchant.id, params, { ...ctx, audit: true });
+      return {
+        code: Code.success,
+        msg: payout.created ? 'created' : 'a payout with this mchOrderNo and the same content exists: this one',
+        created: payout.created,
+        orderCode: payout.orderCode,
+        state: payout.state,
+      };
+    });
+  }
+
+  /** One row of either type: its required cells, its schema, then `make`; a refusal is this row's result. */
+  private async uploadRow<T>(
+    row: number,
+    cells: Record<string, string>,
+    type: OrderUploadType,
+    schema: z.ZodType<T>,
+    make: (params: T) => Promise<Omit<OrderUploadRowResult, 'row' | 'mchOrderNo'>>,
+  ): Promise<OrderUploadRowResult> {
+    const mchOrderNo = (cells.mchOrderNo ?? '').slice(0, 64);
+    const refusedRow = (msg: string) => ({ row, mchOrderNo, code: Code.invalidInput, msg, created: false });
+    const empty = ROW_REQUIRED[type].find((c) => cells[c] === undefined);
+    if (empty) return refusedRow(`${empty} is required`);
+    const parsed = schema.safeParse(cells);
+    if (!parsed.success) return refusedRow(parsed.error.issues[0]?.message ?? 'invalid row');
+    try {
+      return { row, mchOrderNo, ...(await make(parsed.data)) };
     } catch (error) {
       if (error instanceof AppError) return { row, mchOrderNo, code: error.code, msg: error.message, created: false };
       if (isConcurrencyFailure(error)) {

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, type ListParams, ListTable } from '../../shared/list/ListTable';
+import { OrderUploadButton } from '../../shared/orders/OrderUpload';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import { orderKeys, toOrderQuery, usdtCountText } from './api';
 import { useOrderMark, useOrderRowActions } from './OrderActions';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { OrderStateTag } from './OrderStateTag';
-import { OrderUploadButton } from './OrderUpload';
 import { ORDER_PAGES } from './pages';
 
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -401,7 +401,12 @@ export default function OrderListPage() {
         actions={actions}
         toolbar={
           <>
-            {mode === 'merchant' && <OrderUploadButton />}
+            {mode === 'merchant' && (
+              <OrderUploadButton
+                orderType="collection"
+                onDone={() => queryClient.invalidateQueries({ queryKey: orderKeys.lists })}
+              />
+            )}
             {newCount > 0 && (
               <Button
                 type="primary"

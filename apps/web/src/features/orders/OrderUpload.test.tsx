@@ -11,15 +11,20 @@ const FLAG_PATH = '/v1.0/order/orderUploadFlag';
 const UPLOAD_PATH = '/v1.0/api/order/createBatch';
 const LIST_PATH = '/v1.0/order/getList';
 
-const FLAG = {
+const COLLECTION = {
   allowed: true,
   reason: null,
-  orderTypes: ['collection'],
-  maxRows: 1000,
-  maxBytes: 1_048_576,
   columns: [...ORDER_UPLOAD_COLUMNS],
   requiredColumns: ['mchOrderNo', 'productId', 'amount'],
   productIds: [1045, 1001],
+};
+const FLAG = {
+  maxRows: 1000,
+  maxBytes: 1_048_576,
+  types: {
+    collection: COLLECTION,
+    payout: { ...COLLECTION, allowed: false, reason: 'noPayoutProduct', productIds: [] },
+  },
 };
 
 const ANSWER: OrderUploadAnswer = {
@@ -103,7 +108,10 @@ describe('order upload on the merchant’s order list', () => {
   });
 
   it('hides the button when the merchant may not upload (e.g. no product)', async () => {
-    server.answers.set(FLAG_PATH, ok({ ...FLAG, allowed: false, reason: 'noProduct', productIds: [] }));
+    server.answers.set(
+      FLAG_PATH,
+      ok({ ...FLAG, types: { ...FLAG.types, collection: { ...COLLECTION, allowed: false, reason: 'noProduct' } } }),
+    );
     renderAt('/order/list/merchant', 'merchant');
     await waitFor(() => expect(server.sent(FLAG_PATH)).toHaveLength(1));
     await screen.findByTestId('order-list');

@@ -213,9 +213,14 @@ export const ordersLocales = {
       view: '查看订单',
     },
     upload: {
-      button: '上传订单',
-      title: '批量上传代收订单（CSV）',
-      hint: '第一行为表头，其下每行一笔订单。列：{{columns}}；必填：{{required}}。最多 {{maxRows}} 行、{{maxMb}} MiB，UTF-8 编码。金额为产品的 API 单位，与商户 API 相同（×100，产品 1045 为 ×10000）。每行的校验与商户 API 相同，各行互不影响。',
+      button: { collection: '上传订单', payout: '上传代付' },
+      title: { collection: '批量上传代收订单（CSV）', payout: '批量上传代付订单（CSV）' },
+      hint: {
+        collection:
+          '第一行为表头，其下每行一笔订单。列：{{columns}}；必填：{{required}}。最多 {{maxRows}} 行、{{maxMb}} MiB，UTF-8 编码。金额为产品的 API 单位，与商户 API 相同（×100，产品 1045 为 ×10000）。每行的校验与商户 API 相同，各行互不影响。',
+        payout:
+          '第一行为表头，其下每行一笔代付。列：{{columns}}；必填：{{required}}。最多 {{maxRows}} 行、{{maxMb}} MiB，UTF-8 编码。金额以分为单位（×100），与代付 API 相同。银行代付需填写姓名、卡号、IFSC、开户支行和地址，USDT 代付需填写钱包地址。每行的校验与代付 API 相同：每笔成功的代付会冻结金额加手续费，余额不足的行被拒绝，各行互不影响。',
+      },
       template: '下载模板',
       choose: '选择 CSV 文件',
       chosen: '已选择：{{name}}',
@@ -434,9 +439,14 @@ export const ordersLocales = {
       view: '查看訂單',
     },
     upload: {
-      button: '上傳訂單',
-      title: '批次上傳代收訂單（CSV）',
-      hint: '第一列為表頭，其下每列一筆訂單。欄位：{{columns}}；必填：{{required}}。最多 {{maxRows}} 列、{{maxMb}} MiB，UTF-8 編碼。金額為產品的 API 單位，與商戶 API 相同（×100，產品 1045 為 ×10000）。每列的檢查與商戶 API 相同，各列互不影響。',
+      button: { collection: '上傳訂單', payout: '上傳代付' },
+      title: { collection: '批次上傳代收訂單（CSV）', payout: '批次上傳代付訂單（CSV）' },
+      hint: {
+        collection:
+          '第一列為表頭，其下每列一筆訂單。欄位：{{columns}}；必填：{{required}}。最多 {{maxRows}} 列、{{maxMb}} MiB，UTF-8 編碼。金額為產品的 API 單位，與商戶 API 相同（×100，產品 1045 為 ×10000）。每列的檢查與商戶 API 相同，各列互不影響。',
+        payout:
+          '第一列為表頭，其下每列一筆代付。欄位：{{columns}}；必填：{{required}}。最多 {{maxRows}} 列、{{maxMb}} MiB，UTF-8 編碼。金額以分為單位（×100），與代付 API 相同。銀行代付需填寫姓名、卡號、IFSC、開戶支行和地址，USDT 代付需填寫錢包地址。每列的檢查與代付 API 相同：每筆成功的代付會凍結金額加手續費，餘額不足的列被拒絕，各列互不影響。',
+      },
       template: '下載範本',
       choose: '選擇 CSV 檔案',
       chosen: '已選擇：{{name}}',
@@ -657,9 +667,14 @@ export const ordersLocales = {
       view: 'View orders',
     },
     upload: {
-      button: 'Upload orders',
-      title: 'Upload collection orders (CSV)',
-      hint: 'A header row, then one order per row. Columns: {{columns}}; required: {{required}}. At most {{maxRows}} rows and {{maxMb}} MiB, UTF-8. Amounts are in the product’s API units, as in the merchant API (x100; x10000 for product 1045). Each row is checked like an API call, independently of the others.',
+      button: { collection: 'Upload orders', payout: 'Upload payouts' },
+      title: { collection: 'Upload collection orders (CSV)', payout: 'Upload payouts (CSV)' },
+      hint: {
+        collection:
+          'A header row, then one order per row. Columns: {{columns}}; required: {{required}}. At most {{maxRows}} rows and {{maxMb}} MiB, UTF-8. Amounts are in the product’s API units, as in the merchant API (x100; x10000 for product 1045). Each row is checked like an API call, independently of the others.',
+        payout:
+          'A header row, then one payout per row. Columns: {{columns}}; required: {{required}}. At most {{maxRows}} rows and {{maxMb}} MiB, UTF-8. Amounts are in 1/100 units (x100), as in the payout API. A bank payout needs the name, card number, IFSC, bank branch and address; a USDT payout the wallet address. Each row is checked like a payout API call, independently of the others: each payout made holds its amount plus fee, and a row the balance cannot cover is refused.',
+      },
       template: 'Download the template',
       choose: 'Choose a CSV file',
       chosen: 'Chosen: {{name}}',

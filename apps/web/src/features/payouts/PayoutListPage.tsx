@@ -1,15 +1,16 @@
 import { endpoints, PAYOUT_PROCESS_STATES, PAYOUT_PRODUCT_IDS, type PayoutRow, routeByPath } from '@paydesk/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Tabs, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
+import { OrderUploadButton } from '../../shared/orders/OrderUpload';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
-import { payoutKeys } from './api';
+import { payoutKeys, payoutText } from './api';
 import { ClaimQueue } from './ClaimQueue';
 import { NewPayoutButton } from './NewPayout';
 import { usePayoutRowActions } from './PayoutActions';
@@ -46,15 +47,17 @@ function useStaffOptions(enabled: boolean) {
 /**
  * Every payout list (route names in pages.ts PAYOUT_PAGES): staff see every payout with merchant and
  * supplier filters; a supplier its own payouts (with its claim queue in a tab) or its agents'
- * (isProxy); a merchant its own, with "New payout". Filters of spec section 3, server paging and
+ * (isProxy); a merchant its own, with "New payout" and the payout upload (shared/orders/OrderUpload.tsx,
+ * shown when orderUploadFlag opens it). Filters of spec section 3, server paging and
  * sorting, money /100 with the totals row, CSV of the filtered set, saved views, row actions by role
  * and state from each row's allowedActions, the detail drawer with the timeline and transfers, live
  * updates over the websocket ('payouts' topic).
  * Test hooks: `payout-list`, `payout-detail-<orderCode>`, `payout-tabs`, and those of PayoutActions,
- * PayoutDetailDrawer, ClaimQueue and NewPayout.
+ * PayoutDetailDrawer, ClaimQueue, NewPayout and the upload (`payout-upload-*`).
  */
 export default function PayoutListPage() {
-  const { t } = useTranslation(['payouts', 'common']);
+  const { t, i18n } = useTranslation(['payouts', 'common']);
+  const queryClient = useQueryClient();
   const productName = useProductName();
   const { user, realtime } = useSession();
   // Live updates (DESIGN section 3): on a 'payouts' event the session refreshes every query under
@@ -268,7 +271,18 @@ export default function PayoutListPage() {
       filters={filters}
       columns={columns}
       actions={actions}
-      toolbar={mode === 'merchant' ? <NewPayoutButton /> : undefined}
+      toolbar={
+        mode === 'merchant' ? (
+          <Space wrap>
+            <NewPayoutButton />
+            <OrderUploadButton
+              orderType="payout"
+              onDone={() => queryClient.invalidateQueries({ queryKey: payoutKeys.all })}
+              rowText={(english) => payoutText(i18n, english)}
+            />
+          </Space>
+        ) : undefined
+      }
     />
   );
 

@@ -5,26 +5,29 @@ import {
   ORDER_STATE,
   type OrderUploadAnswer,
   type OrderUploadRowResult,
+  type OrderUploadType,
 } from '@paydesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/http';
+import { call, ensureToken2 } from '../api/http';
 import {
   newUploadKey,
-  orderKeys,
+  UPLOAD_FLAG_KEY,
   uploadErrorText,
   uploadFileProblem,
   uploadOrders,
   uploadProblemText,
   uploadTemplate,
-} from './api';
+} from './upload';
 
 type Outcome = 'created' | 'existing' | 'allocationFailed' | 'refused';
 
-function outcomeOf(r: OrderUploadRowResult): Outcome {
-  if (r.code === Code.allocationFailed || r.state === ORDER_STATE.allocationFailed) return 'allocationFailed';
+function outcomeOf(orderType: OrderUploadType, r: OrderUploadRowResult): Outcome {
+  // Only a collection order can be made and left unallocated (a payout's state 5 is 'rejecting').
+  const unallocated = r.code === Code.allocationFailed || r.state === ORDER_STATE.allocationFailed;
+  if (orderType === 'collection' && unallocated) return 'allocationFailed';
   if (r.code !== Code.success) return 'refused';
   return r.created ? 'created' : 'existing';
 }
@@ -36,7 +39,15 @@ const OUTCOME_COLOR: Record<Outcome, string> = {
 };
 
 /** The per-row results: created, already existing, allocation failed, refused with the reason. */
-function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
+function UploadResults({
+  answer,
+  testId,
+  rowText,
+}: {
+  answer: OrderUploadAnswer;
+  testId: string;
+  rowText: (english: string) => string;
+}) {
   const { t, i18n } = useTranslation('orders');
   const message = (r: OrderUploadRowResult) => {
     if (r.code === Code.success) return '';
@@ -44,19 +55,19 @@ function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
     const label = i18n.exists(key) ? i18n.t(key) : '';
     // The server's own text adds what the label cannot (the field, the allowed range) when it differs.
     const catalogue = codeCatalogue[r.code as keyof typeof codeCatalogue]?.message;
-    const detail = r.msg !== catalogue ? r.msg : '';
+    const detail = r.msg !== catalogue ? rowText(r.msg) : '';
     return [label, detail].filter(Boolean).join(': ') || r.msg;
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {answer.replayed && (
-        <Alert type="info" showIcon title={t('upload.replayed')} data-testid="order-upload-replayed" />
+        <Alert type="info" showIcon title={t('upload.replayed')} data-testid={`${testId}-replayed`} />
       )}
-      <Typography.Text strong data-testid="order-upload-summary">
+      <Typography.Text strong data-testid={`${testId}-summary`}>
         {t('upload.summary', answer)}
       </Typography.Text>
       <Table<OrderUploadRowResult>
-        data-testid="order-upload-results"
+        data-testid={`${testId}-results`}
         size="small"
         rowKey="row"
         pagination={answer.results.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
@@ -69,9 +80,9 @@ function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
             title: t('upload.column.result'),
             key: 'result',
             render: (_: unknown, r) => {
-              const outcome = outcomeOf(r);
+              const outcome = outcomeOf(answer.orderType, r);
               return (
-                <Tag color={OUTCOME_COLOR[outcome]} data-testid={`order-upload-result-${r.row}`}>
+                <Tag color={OUTCOME_COLOR[outcome]} data-testid={`${testId}-result-${r.row}`}>
                   {t(`upload.result.${outcome}`)}
                 </Tag>
               );
@@ -81,7 +92,7 @@ function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
           {
             title: t('upload.column.message'),
             key: 'message',
-            render: (_: unknown, r) => <span data-testid={`order-upload-message-${r.row}`}>{message(r)}</span>,
+            render: (_: unknown, r) => <span data-testid={`${testId}-message-${r.row}`}>{message(r)}</span>,
           },
         ]}
       />
@@ -89,32 +100,50 @@ function UploadResults({ answer }: { answer: OrderUploadAnswer }) {
   );
 }
 
+const leaveAsIs = (english: string) => english;
+
 /**
- * The merchant's "upload orders" button and dialog (spec sections 5, 7, 8), shown when
- * orderUploadFlag allows it: choose a .csv (checked here: name, type, size), download the template,
- * send, then a result per row; the order lists refresh. Choosing a file makes a new upload key, so
- * sending the same choice twice answers the first result and creates nothing twice.
- * Test hooks: `order-upload-open`, `order-upload-template`, `order-upload-file` (the file input's
- * wrapper), `order-upload-send`, `order-upload-error`, `order-upload-summary`, `order-upload-results`,
- * `order-upload-result-<row>`, `order-upload-message-<row>`, `order-upload-replayed`.
+ * The merchant's upload button and dialog (spec sections 5, 7, 8) for collection orders (on the order
+ * list) or payouts (on the payout list), shown when orderUploadFlag opens that type: choose a .csv
+ * (checked here: name, type, size), download the template of the type's columns, send, then a result
+ * per row; `onDone` refreshes the page's list. Choosing a file makes a new upload key, so sending the
+ * same choice twice answers the first result and creates nothing twice. A payout upload asks for the
+ * second-level password first (it holds the merchant's funds, as the payout form does).
+ * Texts in the `orders` namespace (`upload.*`, a type's own under `upload.<key>.<orderType>`);
+ * `rowText` translates the contract's English field texts of refused rows (the payout page's own).
+ * Test hooks, prefixed `order-upload` (collection) or `payout-upload` (payout): `-open`, `-template`,
+ * `-file` (the file input's wrapper), `-chosen`, `-send`, `-error`, `-summary`, `-results`,
+ * `-result-<row>`, `-message-<row>`, `-replayed`.
  */
-export function OrderUploadButton() {
+export function OrderUploadButton({
+  orderType,
+  onDone,
+  rowText = leaveAsIs,
+}: {
+  orderType: OrderUploadType;
+  onDone: () => unknown;
+  rowText?: (english: string) => string;
+}) {
   const { t, i18n } = useTranslation(['orders', 'common']);
-  const queryClient = useQueryClient();
+  const testId = orderType === 'payout' ? 'payout-upload' : 'order-upload';
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<{ file: File; key: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const flag = useQuery({
-    queryKey: orderKeys.uploadFlag,
+    queryKey: UPLOAD_FLAG_KEY,
     queryFn: () => call(endpoints.orders.orderUploadFlag, {}),
     staleTime: 60_000,
   });
   const send = useMutation({
-    mutationFn: (c: { file: File; key: string }) => uploadOrders(c.file, c.key),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    mutationFn: async (c: { file: File; key: string }) => {
+      if (orderType === 'payout') await ensureToken2();
+      return uploadOrders(c.file, c.key, orderType);
+    },
+    onSuccess: () => onDone(),
   });
   const limits = flag.data;
-  if (!limits?.allowed) return null;
+  const type = limits?.types[orderType];
+  if (!limits || !type?.allowed) return null;
 
   const choose = (file: File) => {
     const reason = uploadFileProblem(file, limits.maxBytes);
@@ -135,19 +164,19 @@ export function OrderUploadButton() {
   };
   const failure = send.error ? uploadErrorText(i18n, send.error) : null;
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(
-    uploadTemplate(limits.columns, limits.productIds[0] ?? 1001),
+    uploadTemplate(orderType, type.columns, type.productIds[0] ?? (orderType === 'payout' ? 2001 : 1001)),
   )}`;
 
   return (
     <>
-      <Button data-testid="order-upload-open" onClick={() => setOpen(true)}>
-        {t('upload.button')}
+      <Button data-testid={`${testId}-open`} onClick={() => setOpen(true)}>
+        {t(`upload.button.${orderType}`)}
       </Button>
       {open && (
         <Modal
           open
           width={880}
-          title={t('upload.title')}
+          title={t(`upload.title.${orderType}`)}
           onCancel={close}
           footer={[
             <Button key="close" onClick={close}>
@@ -156,7 +185,7 @@ export function OrderUploadButton() {
             <Button
               key="send"
               type="primary"
-              data-testid="order-upload-send"
+              data-testid={`${testId}-send`}
               disabled={!chosen || send.isSuccess}
               loading={send.isPending}
               onClick={() => chosen && send.mutate(chosen)}
@@ -167,15 +196,15 @@ export function OrderUploadButton() {
         >
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-              {t('upload.hint', {
-                columns: limits.columns.join(', '),
-                required: limits.requiredColumns.join(', '),
+              {t(`upload.hint.${orderType}`, {
+                columns: type.columns.join(', '),
+                required: type.requiredColumns.join(', '),
                 maxRows: limits.maxRows,
                 maxMb: limits.maxBytes / 1_048_576,
               })}
             </Typography.Paragraph>
             <Space wrap>
-              <span data-testid="order-upload-file">
+              <span data-testid={`${testId}-file`}>
                 {/* No `accept` filter: antd would drop another type silently; the user is told why instead. */}
                 <Upload
                   showUploadList={false}
@@ -187,12 +216,16 @@ export function OrderUploadButton() {
                   <Button>{t('upload.choose')}</Button>
                 </Upload>
               </span>
-              <Typography.Link href={template} download="orders-template.csv" data-testid="order-upload-template">
+              <Typography.Link
+                href={template}
+                download={orderType === 'payout' ? 'payouts-template.csv' : 'orders-template.csv'}
+                data-testid={`${testId}-template`}
+              >
                 {t('upload.template')}
               </Typography.Link>
             </Space>
             {chosen && (
-              <Typography.Text data-testid="order-upload-chosen">
+              <Typography.Text data-testid={`${testId}-chosen`}>
                 {t('upload.chosen', { name: chosen.file.name })}
               </Typography.Text>
             )}
@@ -200,12 +233,12 @@ export function OrderUploadButton() {
               <Alert
                 type="error"
                 showIcon
-                data-testid="order-upload-error"
+                data-testid={`${testId}-error`}
                 title={problem ?? failure?.text}
                 description={problem ? undefined : failure?.detail}
               />
             )}
-            {send.data && <UploadResults answer={send.data} />}
+            {send.data && <UploadResults answer={send.data} testId={testId} rowText={rowText} />}
           </Space>
         </Modal>
       )}
