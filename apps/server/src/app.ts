@@ -235,7 +235,7 @@ export function buildServices(deps: AppDeps): Services {
       batchSize: 20,
     }),
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
-    payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts }),
+    payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts, realtime }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
     auth: new AuthService({ db, config: deps.config, clock, sessions }),

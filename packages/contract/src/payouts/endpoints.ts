@@ -70,6 +70,17 @@ export const payoutDetailSchema = z.object({
   ),
 });
 
+/** The newest claimable payout as the notifier reads it: enough to say which and how much. */
+export const lastClaimableSchema = z.object({
+  id: z.number().int(),
+  orderCode: z.string(),
+  productId: z.number().int(),
+  amount: z.number().int(),
+  createTime: z.string(),
+  state: z.number().int(),
+});
+export type LastClaimablePayout = z.infer<typeof lastClaimableSchema>;
+
 /** The spec's `?orderId` (the payout's id), sent in the body or, as the spec writes it, in the query. */
 const orderIdInput = z.strictObject({ orderId: queryIdSchema });
 const reason = (what: string) =>
@@ -208,6 +219,18 @@ export const payoutsEndpoints = {
     token2: false,
     scope: 'self',
     bodyFromQuery: true,
+  }),
+  lastClaimable: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrderClaim/lastClaimable',
+    summary:
+      'The newest payout the calling supplier can claim now (its claim queue’s rule, its deposit covering the amount, room under its limit of payouts in progress), or null; polled by the console’s notifier',
+    input: z.strictObject({}),
+    output: lastClaimableSchema.nullable(),
+    example: {},
+    access: PAYOUT_ACTION_ROLES.claim,
+    token2: false,
+    scope: 'self',
   }),
   cancelClaim: defineEndpoint({
     method: 'POST',

@@ -26,12 +26,14 @@ import type { Clock } from '../../platform/clock.js';
 import { type DataScope, inScope } from '../../platform/context.js';
 import { AppError, conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { exportBatchFile } from './bank-files/export.js';
 import { parseResultFile, type ResultFile } from './bank-files/result.js';
 import { listTemplates } from './bank-files/templates.js';
 import type { PayoutRecord } from './payout-core.js';
 import type { PayoutCaller, PayoutSettlement, PayoutsService } from './payouts.service.js';
+import { publishPayoutBatchChange } from './publish.js';
 
 export type PayoutBatchRecord = typeof payoutBatches.$inferSelect;
 
@@ -40,6 +42,8 @@ export interface PayoutBatchesDeps {
   clock: Clock;
   timeZone: string;
   payouts: PayoutsService;
+  /** The consoles' live batch lists (the 'payoutBatches' topic); none in tools that need no pushes. */
+  realtime?: RealtimeHub;
 }
 
 /** The batch list's filters (contract `payoutBatchEndpoints.getList`). */
@@ -88,7 +92,8 @@ const STATE_REFUSALS: Readonly<Record<PayoutBatchAction, Reason>> = {
  * ledger effects of `PayoutsService.settleBySystem`, a result per row. Abnormal ends a batch.
  *
  * Every change locks the batch row first, then its payouts (in id order), and writes its audit row in
- * the same transaction. A supplier reads, exports and downloads the batches of its own accounts.
+ * the same transaction; once committed, the change is published on the 'payoutBatches' topic (the
+ * lists refetch). A supplier reads, exports and downloads the batches of its own accounts.
  */
 export class PayoutBatchesService {
   constructor(private readonly deps: PayoutBatchesDeps) {}
@@ -141,7 +146,7 @@ export class PayoutBatchesService {
       const message = PAYOUT_BATCH_RULE_TEXTS.payoutTimeFormat['en-US'];
       throw invalid([{ path: 'payoutTime', message }]);
     }
-    return this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async (tx) => {
       const resource = await this.usableResource(tx, input.resourceId, true);
       const picked = await this.select(tx, resource.productId, input, true);
       if (picked.length === 0) throw refused(textOf('batchNoPayouts'), 'batchNoPayouts');
@@ -178,8 +183,11 @@ export class PayoutBatchesService {
         orderCount: picked.length,
         totalAmount,
       });
-      return { batchId: batch!.id, orderCount: picked.length, totalAmount };
+      return { batchId: batch!.id, orderCount: picked.length, totalAmount, supplierUserId: resource.supplierUserId };
     });
+    const { supplierUserId, ...answer } = created;
+    publishPayoutBatchChange(this.deps.realtime, { id: answer.batchId, supplierUserId }, 'create');
+    return answer;
   }
 
   /** The maker proposes a draft (-> proposed): another staff account confirms it. */
@@ -693,10 +701,12 @@ export class PayoutBatchesService {
     action: Exclude<PayoutBatchAction, 'download'>,
     run: (tx: Tx, batch: PayoutBatchRecord, now: Date) => Promise<T>,
   ): Promise<T> {
-    return this.db.transaction(async (tx) => {
+    let changed: PayoutBatchRecord | undefined;
+    const result = await this.db.transaction(async (tx) => {
       const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, id)).for('update');
       if (!batch || !inScope(caller.scope, batch.supplierUserId)) throw notFound('no such batch');
       this.check(action, caller, batch);
+      changed = batch;
       const now = this.now();
       const answer = await run(tx, batch, now);
       const {
@@ -710,6 +720,9 @@ export class PayoutBatchesService {
       await this.audit(tx, caller.actor, `payoutBatches.${action}`, batch, { state: batch.state }, after, now);
       return answer;
     });
+    // Committed: the batch lists refetch.
+    if (changed) publishPayoutBatchChange(this.deps.realtime, changed, action);
+    return result;
   }
 
   private async audit(

@@ -13,7 +13,7 @@ import {
   TEXT_LOCALES,
 } from '@paydesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   merchants,
   partyProducts,
@@ -570,5 +570,54 @@ describe('data scope', () => {
     expect(resourcesListed.body.data.map((r: { id: number }) => r.id)).toEqual(
       expect.arrayContaining([accountOf.supplier1, accountOf.agent1]),
     );
+  });
+});
+
+describe('live lists', () => {
+  it('each committed batch change is published on payoutBatches to the staff who list batches and the batch’s supplier only', async () => {
+    const published: Array<{ topic: string; data: unknown; audience: unknown }> = [];
+    const spy = vi.spyOn(t.app.realtime, 'publish').mockImplementation(async (topic, data, audience) => {
+      published.push({ topic, data, audience });
+    });
+    const batchEvents = () => published.filter((e) => e.topic === 'payoutBatches');
+    try {
+      const [agentUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, 'agent1'));
+      // A batch of agent1's account: agent1 hears of it, not its parent supplier1 (a batch is no team view).
+      const [payout] = await createPayouts([43_000]);
+      const batchId = await confirmedBatch({ resourceId: accountOf.agent1, minAmount: 43_000, maxAmount: 43_000 });
+      expect((await t.call(api.exportFile, { batchId }, auth.agent1)).body.code).toBe(200);
+      // A refused change (proposing a confirmed batch) is not published.
+      expect((await t.call(api.propose, { batchId }, auth.admin)).status).toBe(422);
+      const csv = [ICICI_RESULT_HEADER, `${payout!.orderCode},${rupees(43_000)},Paid,ICICLIVE000001,`].join('\n');
+      expect((await uploadResult(batchId, csv, auth.admin)).body.code).toBe(200);
+      await createPayouts([44_000]);
+      const draft = await t.call(
+        api.create,
+        body({ resourceId: accountOf.agent1, minAmount: 44_000, maxAmount: 44_000 }),
+        auth.admin,
+      );
+      const abnormalId = draft.body.data.batchId as number;
+      const marked = await t.call(api.markAbnormal, { batchId: abnormalId, reason: 'wrong account' }, auth.admin);
+      expect(marked.body.code).toBe(200);
+      const staff = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'];
+      await vi.waitFor(() =>
+        expect(batchEvents().map((e) => e.data)).toEqual([
+          { batchId, change: 'create' },
+          { batchId, change: 'propose' },
+          { batchId, change: 'approve' },
+          { batchId, change: 'exportFile' },
+          { batchId, change: 'uploadResult' },
+          { batchId: abnormalId, change: 'create' },
+          { batchId: abnormalId, change: 'markAbnormal' },
+        ]),
+      );
+      for (const event of batchEvents()) expect(event.audience).toEqual({ userIds: [agentUser!.id], roles: staff });
+      // The settled payout is published on its own topic too.
+      expect(published).toContainEqual(
+        expect.objectContaining({ topic: 'payouts', data: { orderCode: payout!.orderCode, state: S.completed } }),
+      );
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { endpoints, PAYOUT_STATE, REASON_TEXTS } from '@paydesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeGateway, startFakeGateway } from '../../../../../tools/fake-gateway/fake-gateway.js';
 import {
   auditLog,
@@ -304,6 +304,79 @@ describe('a gateway payout', () => {
       const done = await payoutOf(payout.orderCode);
       expect(done).toMatchObject({ state: S.completed, utr: fakePayoutsOf(payout.orderCode)[0]!.utr });
     } finally {
+      fake.setWebhookUrl(webhookUrl);
+    }
+  });
+
+  it('every move it makes is published to the live lists after commit: assigned, sent, completed by the webhook, failed', async () => {
+    const published: Array<{ topic: string; data: unknown; audience: unknown }> = [];
+    const spy = vi.spyOn(t.app.realtime, 'publish').mockImplementation(async (topic, data, audience) => {
+      published.push({ topic, data, audience });
+    });
+    fake.setWebhookUrl(undefined);
+    try {
+      const payout = await createPayout('Nisha Rao');
+      await gateway.runOnce();
+      const sent = await payoutOf(payout.orderCode);
+      expect(sent.state).toBe(S.inProgress);
+      const staff = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'];
+      const parties = [payout.merchantUserId, sent.supplierUserId!];
+      const of = (orderCode: string) =>
+        published.filter((e) => e.topic === 'payouts' && (e.data as { orderCode: string }).orderCode === orderCode);
+      // Created, then assigned (out of the queue: every supplier hears) and sent in one round.
+      await vi.waitFor(() => expect(of(payout.orderCode)).toHaveLength(3));
+      expect(of(payout.orderCode).slice(1)).toEqual([
+        {
+          topic: 'payouts',
+          data: { orderCode: payout.orderCode, state: S.preparing },
+          audience: { userIds: parties, roles: [...staff, 'supplier'] },
+        },
+        {
+          topic: 'payouts',
+          data: { orderCode: payout.orderCode, state: S.inProgress },
+          audience: { userIds: parties, roles: staff },
+        },
+      ]);
+
+      await waitFor(
+        'the gateway to pay it',
+        async () => fakePayoutsOf(payout.orderCode)[0]?.status,
+        (status) => status === 'processed',
+      );
+      const hook = webhookOf(
+        { gatewayId: sent.gatewayId!, orderCode: sent.orderCode, amount: sent.amount },
+        CREDS.webhookSecret,
+        fakePayoutsOf(payout.orderCode)[0]!.utr ?? '998877665544',
+      );
+      expect((await postWebhook(hook.body, hook.signature)).statusCode).toBe(200);
+      expect((await payoutOf(payout.orderCode)).state).toBe(S.completed);
+      await vi.waitFor(() =>
+        expect(of(payout.orderCode).at(-1)).toEqual({
+          topic: 'payouts',
+          data: { orderCode: payout.orderCode, state: S.completed },
+          audience: { userIds: parties, roles: staff },
+        }),
+      );
+
+      // The gateway's failure (sent and refused in one round): the exception is published too.
+      const failing = await createPayout('Ravi Fail');
+      await gateway.runOnce();
+      await waitFor(
+        'the gateway to fail it',
+        async () => fakePayoutsOf(failing.orderCode)[0]?.status,
+        (status) => status === 'failed',
+      );
+      t.clock.advance(POLL_MS);
+      await gateway.runOnce();
+      expect((await payoutOf(failing.orderCode)).state).toBe(S.processingException);
+      await vi.waitFor(() =>
+        expect(of(failing.orderCode).at(-1)?.data).toEqual({
+          orderCode: failing.orderCode,
+          state: S.processingException,
+        }),
+      );
+    } finally {
+      spy.mockRestore();
       fake.setWebhookUrl(webhookUrl);
     }
   });

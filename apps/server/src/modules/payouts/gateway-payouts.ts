@@ -42,7 +42,8 @@ import type { PayoutsService } from './payouts.service.js';
  *   merchant its funds back, in progress asks the gateway again); still under way -> polled later.
  *
  * Every transition is a compare-and-set under the payout's lock with its timeline row and its audit
- * row (by `system`), so a webhook and a poll racing move the payout once. The work is found by its
+ * row (by `system`), so a webhook and a poll racing move the payout once; once its transaction
+ * committed it is published to the live lists as every other move (`PayoutsService.committed`). The work is found by its
  * columns (`gateway_due_at`), claimed a lease ahead with FOR UPDATE SKIP LOCKED, as the callback
  * dispatcher claims its outbox: any number of processes share it, and a process that dies mid-send
  * leaves its claims to lapse, sent again with the same key (the gateway answers with the payout it has).
@@ -89,6 +90,16 @@ export type WebhookOutcome =
 
 const gatewayActor: Actor = SYSTEM_ACTOR;
 
+/**
+ * The payouts a transaction moved, by id: the state each had before it and the record it ended with.
+ * Published once the transaction committed (`PayoutsService.committed`), as every other move is.
+ */
+type Moves = Map<number, { payout: PayoutRecord; previousState: number }>;
+
+function noteMove(moves: Moves, before: PayoutRecord, after: PayoutRecord): void {
+  moves.set(before.id, { payout: after, previousState: moves.get(before.id)?.previousState ?? before.state });
+}
+
 export class GatewayPayouts {
   readonly timeoutMs: number;
   readonly pollMs: number;
@@ -115,13 +126,21 @@ export class GatewayPayouts {
     return new Date(this.now().getTime() + ms);
   }
 
+  /** A transaction whose payout moves are published after it committed (live lists, the callback poke). */
+  private async moving<T>(run: (tx: Tx, moves: Moves) => Promise<T>): Promise<T> {
+    const moves: Moves = new Map();
+    const result = await this.db.transaction((tx) => run(tx, moves));
+    if (moves.size > 0) this.deps.payouts.committed([...moves.values()]);
+    return result;
+  }
+
   /**
    * Assigns up to `limit` awaiting gateway payouts, oldest first, each to its product's least recently
    * used gateway account (see the module's comment); a payout of a product without one waits. Answers
    * how many were assigned.
    */
   async assignDue(limit: number): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.moving(async (tx, moves) => {
       const waiting = await tx
         .select()
         .from(payouts)
@@ -184,6 +203,7 @@ export class GatewayPayouts {
           now,
         });
         if (!moved) continue;
+        noteMove(moves, payout, moved);
         await this.audit(tx, 'payouts.claim', payout, { state: moved.state, resourceId: account.id }, now);
         assigned += 1;
       }
@@ -305,15 +325,15 @@ export class GatewayPayouts {
       .limit(1);
     // Not ours (or not on this account): acknowledged, so the gateway does not send it again forever.
     if (!found) return { kind: 'done', state: null };
-    return this.db.transaction(async (tx) => {
+    return this.moving(async (tx, moves): Promise<WebhookOutcome> => {
       const payout = await lockPayout(tx, found.id);
       if (!payout) return { kind: 'done', state: null };
       if (event.amount !== null && event.amount !== payout.amount) {
         const reason = `the gateway reports payout ${event.gatewayId} of ${event.amount} paise, this payout is of ${payout.amount}`;
-        const moved = await this.toException(tx, payout, reason, this.now());
+        const moved = await this.toException(tx, moves, payout, reason, this.now());
         return { kind: 'done', state: moved?.state ?? payout.state };
       }
-      const moved = await this.applyStatus(tx, payout, event.gatewayId, event.status, 'webhook');
+      const moved = await this.applyStatus(tx, moves, payout, event.gatewayId, event.status, 'webhook');
       return { kind: 'done', state: moved.state };
     });
   }
@@ -321,23 +341,24 @@ export class GatewayPayouts {
   // ---- recording what a gateway said ----
 
   private async recordSend(id: number, answer: CreatePayoutAnswer): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.moving(async (tx, moves) => {
       const payout = await lockPayout(tx, id);
       // Moved meanwhile (a webhook came first, staff acted): what it says now stands.
       if (!payout || payout.state !== S.preparing) return;
       const now = this.now();
       if (answer.kind === 'accepted') {
-        await this.applyStatus(tx, payout, answer.gatewayId, answer.status, 'send');
+        await this.applyStatus(tx, moves, payout, answer.gatewayId, answer.status, 'send');
         return;
       }
       if (answer.kind === 'failed') {
-        await this.toException(tx, payout, `the gateway refused the payout: ${answer.reason}`, now);
+        await this.toException(tx, moves, payout, `the gateway refused the payout: ${answer.reason}`, now);
         return;
       }
       const attempts = payout.gatewayAttempts + 1;
       if (attempts >= this.maxUnanswered) {
         await this.toException(
           tx,
+          moves,
           payout,
           `no answer from the gateway after ${attempts} sends (last: ${answer.reason}); it may still hold the payout: ask it before rejecting`,
           now,
@@ -364,11 +385,11 @@ export class GatewayPayouts {
   }
 
   private async recordPoll(id: number, answer: FetchPayoutAnswer): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.moving(async (tx, moves) => {
       const payout = await lockPayout(tx, id);
       if (!payout || payout.state !== S.inProgress || payout.gatewayId === null) return;
       if (answer.kind === 'accepted') {
-        await this.applyStatus(tx, payout, answer.gatewayId, answer.status, 'poll');
+        await this.applyStatus(tx, moves, payout, answer.gatewayId, answer.status, 'poll');
         return;
       }
       // No telling: asked again later (a poll's failure says nothing about the payout).
@@ -381,10 +402,10 @@ export class GatewayPayouts {
 
   /** A send that cannot be made: preparing -> processing exception with the reason. */
   private async recordRefusal(id: number, reason: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.moving(async (tx, moves) => {
       const payout = await lockPayout(tx, id);
       if (!payout || payout.state !== S.preparing) return;
-      await this.toException(tx, payout, reason, this.now());
+      await this.toException(tx, moves, payout, reason, this.now());
     });
   }
 
@@ -404,6 +425,7 @@ export class GatewayPayouts {
    */
   private async applyStatus(
     tx: Tx,
+    moves: Moves,
     locked: PayoutRecord,
     gatewayId: string,
     status: GatewayStatus,
@@ -422,14 +444,20 @@ export class GatewayPayouts {
         now,
       });
       if (!sent) return payout;
+      noteMove(moves, payout, sent);
       await this.audit(tx, 'payouts.submit', payout, { state: sent.state, gatewayId }, now);
       payout = sent;
     }
     if (payout.state !== S.inProgress) return payout;
     if (status.state === 'failed') {
       return (
-        (await this.toException(tx, payout, `the gateway reports ${status.gatewayStatus}: ${status.reason}`, now)) ??
-        payout
+        (await this.toException(
+          tx,
+          moves,
+          payout,
+          `the gateway reports ${status.gatewayStatus}: ${status.reason}`,
+          now,
+        )) ?? payout
       );
     }
     if (status.state === 'completed' && status.utr !== null) {
@@ -440,6 +468,7 @@ export class GatewayPayouts {
         now,
       );
       await tx.update(payouts).set({ gatewayDueAt: null }).where(eq(payouts.id, payout.id));
+      noteMove(moves, payout, completed!);
       await this.audit(tx, 'payouts.confirm', payout, { state: completed!.state, utr: status.utr, via: source }, now);
       return completed!;
     }
@@ -457,6 +486,7 @@ export class GatewayPayouts {
   /** -> processing exception with the reason (staff resolve it); nothing more for the dispatcher to do. */
   private async toException(
     tx: Tx,
+    moves: Moves,
     payout: PayoutRecord,
     reason: string,
     now: Date,
@@ -471,7 +501,10 @@ export class GatewayPayouts {
       set: { exceptionReason: reason.slice(0, 1000), gatewayDueAt: null, ...extra },
       now,
     });
-    if (moved) await this.audit(tx, 'payouts.markAbnormal', payout, { state: moved.state, reason }, now);
+    if (moved) {
+      noteMove(moves, payout, moved);
+      await this.audit(tx, 'payouts.markAbnormal', payout, { state: moved.state, reason }, now);
+    }
     return moved;
   }
 

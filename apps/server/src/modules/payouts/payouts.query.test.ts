@@ -9,10 +9,12 @@ import {
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, partyProducts, payouts, resources, users } from '../../db/schema.js';
+import { merchants, partyProducts, payouts, resources, systemSettings, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 import { givePayoutAccounts } from '../../testing/payout-fixtures.js';
+import { accountCode } from '../ledger/accounts.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { signParams } from '../orders/signature.js';
 
 /**
@@ -24,6 +26,7 @@ const api = endpoints.payouts;
 const S = PAYOUT_STATE;
 const P = PAYOUT_PROCESS_STATE;
 let t: TestApp;
+let ledger: LedgerService;
 const auth: Record<string, Auth> = {};
 const supplierIds: Record<string, number> = {};
 let merchantId = 0;
@@ -68,6 +71,7 @@ const names = (rows: PayoutRow[]) =>
 
 beforeAll(async () => {
   t = await startTestApp();
+  ledger = new LedgerService({ db: t.database.db, clock: t.clock });
   const db = t.database.db;
   const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
   merchantId = m!.id;
@@ -287,6 +291,83 @@ describe('the CSV export', () => {
     expect(rows.map((r) => Number(r.id))).toEqual(shown.list.map((r) => r.id));
     expect(Object.keys(rows[0] ?? { id: '' })).not.toContain('allowedActions');
     if (rows[0]) expect(Number(rows[0].amount)).toBe(shown.list[0]!.amount);
+  });
+});
+
+describe('the newest payout a supplier can claim now (the notifier’s poll)', () => {
+  const lastClaimable = async (who: string) => {
+    const res = await t.call(api.lastClaimable, {}, auth[who]);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data as { orderCode: string; amount: number } | null;
+    return data ? (Object.entries(made).find(([, m]) => m.orderCode === data.orderCode)?.[0] ?? data.orderCode) : null;
+  };
+  const deposit = (account: string) =>
+    ledger.balanceOf(t.database.db, accountCode('supplier', supplierIds[account]!, 'available'));
+  /** Moves `amount` of the supplier's deposit to the platform's adjustments (negative: back). */
+  let adjustments = 0;
+  const takeDeposit = (account: string, amount: number) =>
+    t.database.db.transaction((tx) =>
+      ledger.transfer(tx, {
+        idempotencyKey: `test-deposit:${++adjustments}`,
+        type: 'adjustment',
+        note: 'test: the deposit lowered for a while',
+        postings: [
+          { account: accountCode('supplier', supplierIds[account]!, 'available'), amount: -amount },
+          { account: 'platform:adjustments', amount },
+        ],
+      }),
+    );
+
+  it('answers the newest payout of its claim queue: not another product’s, and nothing for merchants or staff', async () => {
+    // Queue of supplier1: other2001, c, e (oldest first); e is the newest.
+    expect(await lastClaimable('supplier1')).toBe('e');
+    const res = await t.call(api.lastClaimable, {}, auth.supplier1);
+    expect(res.body.data).toMatchObject({ orderCode: made.e!.orderCode, amount: 40_000, productId: 2001, state: 0 });
+    // A newer awaiting payout of a product supplier1 has not enabled is not its to claim.
+    const now = t.clock.now();
+    await t.database.db.insert(payouts).values({
+      orderCode: 'P99902000002002B',
+      merchantId: otherMerchantId,
+      merchantUserId: (await t.database.db.select().from(merchants).where(eq(merchants.id, otherMerchantId)))[0]!
+        .userId,
+      merchantOrderNo: 'LIST-other2002b',
+      requestHash: 'x',
+      productId: 2002,
+      amount: 1_000,
+      fee: 100,
+      state: S.awaiting,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(await lastClaimable('supplier1')).toBe('e');
+    expect((await t.call(api.lastClaimable, {}, auth.merchant1)).status).toBe(403);
+    expect((await t.call(api.lastClaimable, {}, auth.admin)).status).toBe(403);
+  });
+
+  it('not one its deposit cannot cover, none while its hands are full, and not once claimed', async () => {
+    await createPayout('f', 10_000);
+    expect(await lastClaimable('supplier1')).toBe('f');
+    // Its deposit lowered below every payout of its queue: nothing to claim now.
+    const taken = (await deposit('supplier1')) - 9_999;
+    await takeDeposit('supplier1', taken);
+    try {
+      expect(await lastClaimable('supplier1')).toBeNull();
+    } finally {
+      await takeDeposit('supplier1', -taken);
+    }
+    expect(await lastClaimable('supplier1')).toBe('f');
+    // agent1 holds b in progress: with a limit of one payout in progress it may claim none.
+    expect(await lastClaimable('agent1')).toBe('f');
+    await t.database.db.insert(systemSettings).values({ key: 'PayoutMaxInProgress', value: 1 });
+    try {
+      expect(await lastClaimable('agent1')).toBeNull();
+    } finally {
+      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'PayoutMaxInProgress'));
+    }
+    // Claimed by agent1: no longer anybody's to claim; the next newest is.
+    await ok(t.call(api.claimOrder, { orderId: made.f!.id }, auth.agent1));
+    expect(await lastClaimable('supplier1')).toBe('e');
+    expect(await lastClaimable('agent1')).toBe('e');
   });
 });
 

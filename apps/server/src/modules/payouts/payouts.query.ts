@@ -1,5 +1,6 @@
 import {
   isGatewayPayoutProduct,
+  type LastClaimablePayout,
   PAYOUT_STATE,
   PAYOUT_STATES_BY_PROCESS,
   type PayoutFields,
@@ -34,7 +35,7 @@ export interface PayoutQueriesDeps {
   db: Db;
   timeZone: string;
   /** Its `rowOf` answers each row with the actions the caller may take on it (the contract's rule). */
-  payouts: Pick<PayoutsService, 'rowOf'>;
+  payouts: Pick<PayoutsService, 'rowOf' | 'claimRoom'>;
 }
 
 /**
@@ -129,6 +130,38 @@ export class PayoutQueries {
       // Reserved by a batch being prepared: its bank file pays it (batches.service.ts).
       isNull(payouts.batchId),
     )!;
+  }
+
+  /**
+   * The newest payout the supplier can claim now, for the console's notifier: one of its claim queue
+   * (`queueWhere`) that its deposit covers, while it has room under its limit of payouts in progress
+   * (`PayoutsService.claimRoom`, what `claim` refuses by). Null when there is none, and for anyone else.
+   */
+  async lastClaimable(reader: PayoutReader): Promise<LastClaimablePayout | null> {
+    const queue = await this.queueWhere(reader);
+    const [supplier] = await this.db
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(eq(suppliers.userId, reader.userId));
+    if (!supplier) return null;
+    const { held, limit, deposit } = await this.deps.payouts.claimRoom(this.db, supplier.id);
+    if (held >= limit) return null;
+    const [row] = await this.db
+      .select({
+        id: payouts.id,
+        orderCode: payouts.orderCode,
+        productId: payouts.productId,
+        amount: payouts.amount,
+        createdAt: payouts.createdAt,
+        state: payouts.state,
+      })
+      .from(payouts)
+      .where(and(queue, lte(payouts.amount, deposit)))
+      .orderBy(desc(payouts.id))
+      .limit(1);
+    if (!row) return null;
+    const { createdAt, ...rest } = row;
+    return { ...rest, createTime: createdAt.toISOString() };
   }
 
   whereOf(reader: PayoutReader, f: PayoutFilters): SQL | undefined {

@@ -35,6 +35,7 @@ export function payoutsHandlers(
     },
     getDetail: (input, ctx) => payouts.getDetail(input.orderId, caller(ctx)),
     claimOrder: (input, ctx) => payouts.claim(input.orderId, caller(ctx)),
+    lastClaimable: (_input, ctx) => queries.lastClaimable(caller(ctx)),
     cancelClaim: (input, ctx) => payouts.cancelClaim(input.orderId, caller(ctx)),
     submit: (input, ctx) => payouts.submit(input.orderId, input.utr, caller(ctx)),
     confirm: (input, ctx) => payouts.confirm(input.orderId, caller(ctx)),

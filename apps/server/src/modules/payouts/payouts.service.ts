@@ -16,7 +16,7 @@ import {
   type Role,
 } from '@paydesk/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { rowsOf, tableRow } from '../../db/raw-rows.js';
 import {
   ledgerAccounts,
@@ -140,22 +140,13 @@ export class PayoutsService {
             .limit(1)
         : [];
       if (!party?.enabled || !account) throw refused(PAYOUT_REFUSALS.noPayoutAccount, 'noPayoutAccount');
-      const limit = positiveIntOf(
-        (await readSettings(tx, { PayoutMaxInProgress: DEFAULT_PAYOUT_MAX_IN_PROGRESS as unknown }))
-          .PayoutMaxInProgress,
-        DEFAULT_PAYOUT_MAX_IN_PROGRESS,
-      );
-      const [held] = await tx
-        .select({ n: count() })
-        .from(payouts)
-        .where(and(eq(payouts.supplierId, supplier.id), inArray(payouts.state, [...CLAIMED_PAYOUT_STATES])));
-      if ((held?.n ?? 0) >= limit) {
+      const { held, limit, deposit } = await this.claimRoom(tx, supplier.id);
+      if (held >= limit) {
         throw new AppError(Code.businessRule, `${PAYOUT_REFUSALS.claimLimit} (${limit})`, {
           reason: 'claimLimit',
           limit,
         });
       }
-      const deposit = await this.deps.ledger.balanceOf(tx, accountCode('supplier', supplier.id, 'available'));
       if (deposit < payout.amount) throw refused(PAYOUT_REFUSALS.depositShort, 'depositShort');
       const now = this.now();
       await tx.update(resources).set({ lastAllocatedAt: now }).where(eq(resources.id, account.id));
@@ -177,6 +168,23 @@ export class PayoutsService {
       await this.audit(tx, caller, 'payouts.claim', payout, { state: moved.state, resourceId: account.id }, now);
       return { before: payout, moved };
     });
+  }
+
+  /**
+   * What a supplier may take on now, as `claim` refuses by it: the payouts it holds in progress against
+   * the setting PayoutMaxInProgress, and its deposit (available balance) that must cover a payout's amount.
+   */
+  async claimRoom(db: DbOrTx, supplierId: number): Promise<{ held: number; limit: number; deposit: number }> {
+    const limit = positiveIntOf(
+      (await readSettings(db, { PayoutMaxInProgress: DEFAULT_PAYOUT_MAX_IN_PROGRESS as unknown })).PayoutMaxInProgress,
+      DEFAULT_PAYOUT_MAX_IN_PROGRESS,
+    );
+    const [held] = await db
+      .select({ n: count() })
+      .from(payouts)
+      .where(and(eq(payouts.supplierId, supplierId), inArray(payouts.state, [...CLAIMED_PAYOUT_STATES])));
+    const deposit = await this.deps.ledger.balanceOf(db, accountCode('supplier', supplierId, 'available'));
+    return { held: held?.n ?? 0, limit, deposit };
   }
 
   /** Gives a claimed payout back to the queue (in progress -> awaiting): no account, no commission. */

@@ -1,4 +1,4 @@
-import { PAYOUT_STATE } from '@paydesk/contract';
+import { PAYOUT_BATCH_READ_ROLES, PAYOUT_STATE, type PayoutBatchAction } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -7,6 +7,12 @@ import type { PayoutRecord } from './payout-core.js';
 
 /** Staff roles whose consoles list every payout. */
 const STAFF_LISTING_PAYOUTS = ['superAdmin', 'admin', 'customerService', 'technicalMaintenance'] as const;
+
+/** Staff roles whose consoles list every batch (the contract's batch readers but the supplier). */
+const STAFF_LISTING_BATCHES = PAYOUT_BATCH_READ_ROLES.filter((role) => role !== 'supplier');
+
+/** What changed a batch: the service's actions that write it. */
+export type PayoutBatchChange = 'create' | Exclude<PayoutBatchAction, 'download'>;
 
 /**
  * Tells the consoles that list a payout that it changed (the 'payouts' topic, its code and state only:
@@ -38,4 +44,24 @@ export function publishPayoutChange(
       { userIds, roles: queueChanged ? [...STAFF_LISTING_PAYOUTS, 'supplier'] : [...STAFF_LISTING_PAYOUTS] },
     );
   })().catch(() => undefined);
+}
+
+/**
+ * Tells the consoles that list a batch that it changed (the 'payoutBatches' topic, its id and what
+ * happened: they refetch): the staff who read every batch, and the supplier whose payout account pays
+ * it (a batch is not a team view: not its parent). Call it after commit; failures are swallowed.
+ */
+export function publishPayoutBatchChange(
+  realtime: RealtimeHub | undefined,
+  batch: { id: number; supplierUserId: number },
+  change: PayoutBatchChange,
+): void {
+  if (!realtime) return;
+  realtime
+    .publish(
+      'payoutBatches',
+      { batchId: batch.id, change },
+      { userIds: [batch.supplierUserId], roles: [...STAFF_LISTING_BATCHES] },
+    )
+    .catch(() => undefined);
 }

@@ -211,6 +211,9 @@ export const ordersLocales = {
       title: '新订单',
       body: '订单 {{orderCode}}（{{state}}）',
       view: '查看订单',
+      payoutTitle: '可领取的代付订单',
+      payoutBody: '代付订单 {{orderCode}}（{{amount}}）可以领取',
+      claimQueue: '查看待领取',
     },
     upload: {
       button: { collection: '上传订单', payout: '上传代付' },
@@ -437,6 +440,9 @@ export const ordersLocales = {
       title: '新訂單',
       body: '訂單 {{orderCode}}（{{state}}）',
       view: '查看訂單',
+      payoutTitle: '可領取的代付訂單',
+      payoutBody: '代付訂單 {{orderCode}}（{{amount}}）可以領取',
+      claimQueue: '查看待領取',
     },
     upload: {
       button: { collection: '上傳訂單', payout: '上傳代付' },
@@ -665,6 +671,9 @@ export const ordersLocales = {
       title: 'New order',
       body: 'Order {{orderCode}} ({{state}})',
       view: 'View orders',
+      payoutTitle: 'Payout to claim',
+      payoutBody: 'Payout {{orderCode}} ({{amount}}) can be claimed',
+      claimQueue: 'Claim queue',
     },
     upload: {
       button: { collection: 'Upload orders', payout: 'Upload payouts' },

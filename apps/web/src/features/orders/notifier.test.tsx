@@ -1,5 +1,7 @@
 import { ORDER_STATE, type Role } from '@paydesk/contract';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { clearToken, setToken } from '../../shared/api/session-storage';
@@ -108,6 +110,50 @@ describe('NewOrderNotifier timing (fake timers)', () => {
   });
 });
 
+describe('the same notifier for claimable payouts (fake timers)', () => {
+  type Claimable = { id: number; orderCode: string };
+  let latest: Claimable | null;
+  let alert: ReturnType<typeof vi.fn<(p: Claimable) => void>>;
+  let notifier: Notifier<Claimable>;
+  const alerted = () => alert.mock.calls.map(([p]) => p.orderCode);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    latest = null;
+    alert = vi.fn();
+    notifier = new Notifier<Claimable>({
+      fetchLast: async () => latest,
+      alert,
+      isNew: (p, known) => known === null || p.id > known.id,
+      isPending: () => true,
+    });
+  });
+  afterEach(() => {
+    notifier.stop();
+    vi.useRealTimers();
+  });
+
+  it('repeats while the payout is still claimable, stops once it is taken, and an older one back is no news', async () => {
+    notifier.start();
+    await vi.advanceTimersByTimeAsync(0); // nothing to claim
+    latest = { id: 7, orderCode: 'P7' };
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(alerted()).toEqual(['P7']);
+    await vi.advanceTimersByTimeAsync(ALERT_MS);
+    expect(alerted()).toEqual(['P7', 'P7']);
+    // Another supplier claimed P7: the newest claimable is an older one, known before; silence.
+    latest = { id: 5, orderCode: 'P5' };
+    await vi.advanceTimersByTimeAsync(ALERT_MS); // the poll at 20 s
+    const count = alerted().length;
+    await vi.advanceTimersByTimeAsync(4 * ALERT_MS);
+    expect(alerted()).toHaveLength(count);
+    expect(alerted().every((code) => code === 'P7')).toBe(true);
+    latest = { id: 9, orderCode: 'P9' };
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(alerted().at(-1)).toBe('P9');
+  });
+});
+
 describe('NewOrderNotifier in the console', { timeout: 20_000 }, () => {
   let server: ReturnType<typeof stubServer>;
   let sound: ReturnType<typeof vi.fn<() => void>>;
@@ -119,7 +165,10 @@ describe('NewOrderNotifier in the console', { timeout: 20_000 }, () => {
   beforeEach(() => {
     // Only the intervals are fake: React, antd and Testing Library keep their real timeouts.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    server = stubServer({ '/v1.0/order/getLastOrder': ok(order('C1')) });
+    server = stubServer({
+      '/v1.0/order/getLastOrder': ok(order('C1')),
+      '/v1.0/payoutOrderClaim/lastClaimable': ok(null),
+    });
     sound = vi.fn();
     setToken('session-token');
   });
@@ -128,7 +177,20 @@ describe('NewOrderNotifier in the console', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  const renderAs = (access: Role) => renderPage(<NewOrderNotifier playSound={sound} />, '/home', testUser({ access }));
+  /** Where the console is (the toast's button navigates). */
+  function Where() {
+    const { pathname, search } = useLocation();
+    return <span data-testid="location">{pathname + search}</span>;
+  }
+  const renderAs = (access: Role) =>
+    renderPage(
+      <>
+        <NewOrderNotifier playSound={sound} />
+        <Where />
+      </>,
+      '/home',
+      testUser({ access }),
+    );
 
   it('for staff: a new order plays the sound and shows a 5 s toast, again after 5 s; stops when the token goes', async () => {
     renderAs('admin');
@@ -147,6 +209,51 @@ describe('NewOrderNotifier in the console', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(3 * POLL_MS));
     expect(polls()).toBe(seen);
     expect(sound).toHaveBeenCalledTimes(2);
+  });
+
+  it('a supplier is alerted to a new payout it can claim, with a button to its claim queue', async () => {
+    const claimable = (id: number, orderCode: string) => ({
+      id,
+      orderCode,
+      productId: 2001,
+      amount: 150_000,
+      createTime: '2024-05-01T10:00:00.000Z',
+      state: 0,
+    });
+    server.answers.set('/v1.0/payoutOrderClaim/lastClaimable', ok(null));
+    renderAs('supplier');
+    await waitFor(() => expect(server.sent('/v1.0/payoutOrderClaim/lastClaimable')).toHaveLength(1));
+    server.answers.set('/v1.0/payoutOrderClaim/lastClaimable', ok(claimable(41, 'P202405011000000041')));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect((await screen.findByTestId('new-payout-toast')).textContent).toBe(
+      'Payout P202405011000000041 (1,500.00) can be claimed',
+    );
+    expect(screen.getByText('Payout to claim')).toBeTruthy();
+    // The order notifier saw no new order: only the payout sounded.
+    expect(sound).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(ALERT_MS));
+    expect(sound).toHaveBeenCalledTimes(2);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Claim queue' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/payProxyOrder/list/supplier?tab=queue'),
+    );
+    // Claimed by someone else: no longer answered, no more sound.
+    server.answers.set('/v1.0/payoutOrderClaim/lastClaimable', ok(null));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    const heard = sound.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(3 * ALERT_MS));
+    expect(sound).toHaveBeenCalledTimes(heard);
+  });
+
+  it('merchants and staff do not poll for claimable payouts', async () => {
+    const claims = () => server.sent('/v1.0/payoutOrderClaim/lastClaimable').length;
+    const admin = renderAs('admin');
+    await waitFor(() => expect(polls()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(2 * POLL_MS));
+    admin.unmount();
+    renderAs('merchant');
+    await act(() => vi.advanceTimersByTimeAsync(2 * POLL_MS));
+    expect(claims()).toBe(0);
   });
 
   it('suppliers are alerted too; merchants never poll', async () => {

@@ -23,11 +23,23 @@ export interface NotifierTimers {
   clearInterval(handle: unknown): void;
 }
 
-export interface NotifierOptions {
-  /** The newest order in the caller's scope, or null when there is none. */
-  fetchLast(): Promise<LastOrder | null>;
-  /** Play the sound and show a toast about this order. */
-  alert(order: LastOrder): void;
+/** What a notifier polls: one item with a code (an order, a payout). */
+export interface Notified {
+  orderCode: string;
+}
+
+export interface NotifierOptions<T extends Notified = LastOrder> {
+  /** The newest item in the caller's scope, or null when there is none. */
+  fetchLast(): Promise<T | null>;
+  /** Play the sound and show a toast about this item. */
+  alert(item: T): void;
+  /**
+   * Whether a poll's answer is news against the last one alerted (or remembered at the first poll).
+   * Default: another code (the newest order only ever moves forward).
+   */
+  isNew?(item: T, known: T | null): boolean;
+  /** Whether the alert keeps repeating while the polls still answer this item. Default: an order awaiting payment. */
+  isPending?(item: T): boolean;
   pollMs?: number;
   alertMs?: number;
   /** Defaults to the global timers (which Vitest's fake timers replace). */
@@ -37,23 +49,30 @@ export interface NotifierOptions {
 /**
  * The new-order notifier (spec sections 1, 4 and 9): polls the latest order; the first answer is
  * remembered without an alert; when the latest order code changes it alerts at once, then every 5 s
- * while that order is still pending (as the polls last saw it). A newer order takes over the alert.
+ * while that order is still pending (as the polls last saw it). A newer order takes over the alert;
+ * an answer that is no longer the alerted item (it was taken meanwhile) ends it.
  * `stop()` (logout, user info failing to load) ends polling and alerts.
+ * The same class polls a supplier's newest claimable payout (NewOrderNotifier.tsx), with its own
+ * `isNew` and `isPending`.
  */
-export class NewOrderNotifier {
-  /** The latest order code seen; undefined until the first poll answers. */
-  private known: string | null | undefined = undefined;
-  private pending: LastOrder | null = null;
+export class NewOrderNotifier<T extends Notified = LastOrder> {
+  /** The latest item seen; undefined until the first poll answers. */
+  private known: T | null | undefined = undefined;
+  private pending: T | null = null;
   private poller: unknown = null;
   private repeater: unknown = null;
   private running = false;
   private readonly timers: NotifierTimers;
+  private readonly isNew: (item: T, known: T | null) => boolean;
+  private readonly isPending: (item: T) => boolean;
 
-  constructor(private readonly opts: NotifierOptions) {
+  constructor(private readonly opts: NotifierOptions<T>) {
     this.timers = opts.timers ?? {
       setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
       clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
     };
+    this.isNew = opts.isNew ?? ((item, known) => item.orderCode !== known?.orderCode);
+    this.isPending = opts.isPending ?? ((item) => isPending(item as unknown as LastOrder));
   }
 
   get isRunning(): boolean {
@@ -82,7 +101,7 @@ export class NewOrderNotifier {
   }
 
   private async poll(): Promise<void> {
-    let last: LastOrder | null;
+    let last: T | null;
     try {
       last = await this.opts.fetchLast();
     } catch {
@@ -91,27 +110,31 @@ export class NewOrderNotifier {
     }
     if (!this.running) return;
     if (this.known === undefined) {
-      this.known = last?.orderCode ?? null;
+      this.known = last;
       return;
     }
-    if (last && last.orderCode !== this.known) {
-      this.known = last.orderCode;
+    if (last && this.isNew(last, this.known)) {
+      this.known = last;
       this.stopAlerts();
       this.pending = last;
       this.opts.alert(last);
-      if (isPending(last)) {
+      if (this.isPending(last)) {
         this.repeater = this.timers.setInterval(() => this.repeat(), this.opts.alertMs ?? ALERT_MS);
       }
       return;
     }
-    if (last && this.pending?.orderCode === last.orderCode) {
+    if (!this.pending) return;
+    if (last?.orderCode === this.pending.orderCode) {
       this.pending = last;
-      if (!isPending(last)) this.stopAlerts();
+      if (!this.isPending(last)) this.stopAlerts();
+    } else {
+      // What was alerted is no longer the answer (a payout claimed by someone else): nothing to repeat.
+      this.stopAlerts();
     }
   }
 
   private repeat() {
-    if (!this.running || !this.pending || !isPending(this.pending)) {
+    if (!this.running || !this.pending || !this.isPending(this.pending)) {
       this.stopAlerts();
       return;
     }

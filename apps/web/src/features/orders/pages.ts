@@ -33,3 +33,6 @@ export function orderListPathFor(role: Role): string | null {
       return null;
   }
 }
+
+/** Where the notifier's claimable-payout toast goes: the supplier's payout page, on its claim queue tab. */
+export const CLAIM_QUEUE_PATH = '/payProxyOrder/list/supplier?tab=queue';

@@ -1,9 +1,10 @@
 import { PAYOUT_BATCH_STATE, type PayoutBatchRow, type PayoutRow, type Role } from '@paydesk/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
-import { setToken2 } from '../../shared/api/session-storage';
+import { clearToken, setToken, setToken2 } from '../../shared/api/session-storage';
+import { LiveSocket } from '../../test/liveSocket';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
 import PayoutBatchListPage from './PayoutBatchListPage';
 
@@ -235,6 +236,40 @@ describe('PayoutBatchListPage: the list', () => {
     await changeLanguage('zh-TW');
     await waitFor(() => expect(screen.getByTestId('list-error').textContent).toContain('載入失敗'));
     await screen.findByText(/取得批次列表失敗/);
+  });
+});
+
+describe('PayoutBatchListPage: live updates over the websocket', () => {
+  it('subscribes to payoutBatches; a batch changed elsewhere refetches the list and the open batch’s payouts', async () => {
+    vi.stubGlobal('WebSocket', LiveSocket);
+    setToken('session-token');
+    onTestFinished(() => clearToken());
+    server.answers.set('/v1.0/payoutBatch/getPayouts', pageOf([payout({})]));
+    renderAt('/payoutBatch/list', 'admin');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByTestId('batch-row-7');
+    const socket = LiveSocket.last!;
+    act(() => socket.open());
+    expect(socket.subscribed()).toContain('payoutBatches');
+    await user.click(screen.getByTestId('batch-row-8'));
+    await within(await screen.findByTestId('batch-drawer')).findByTestId('batch-payout-P261126100000A0000001');
+    const drawerReads = server.sent('/v1.0/payoutBatch/getPayouts').length;
+
+    // Another admin approved batch 8: the list shows it confirmed without a reload, the drawer follows.
+    server.answers.set(
+      '/v1.0/payoutBatch/getList',
+      ok({
+        list: [DRAFT, { ...PROPOSED, state: B.confirmed, approvedBy: 'superadmin', allowedActions: ['exportFile'] }],
+        total: 2,
+        pageIndex: 1,
+        pageSize: 20,
+        summary: { orderCount: 4, totalAmount: 1_728_672 },
+      }),
+    );
+    act(() => socket.push('payoutBatches', { batchId: 8, change: 'approve' }));
+    await waitFor(() => expect(screen.getByTestId('batch-state-8').textContent).toBe('Confirmed'));
+    expect(screen.queryByTestId('batch-row-9')).toBeNull();
+    await waitFor(() => expect(server.sent('/v1.0/payoutBatch/getPayouts').length).toBeGreaterThan(drawerReads));
   });
 });
 

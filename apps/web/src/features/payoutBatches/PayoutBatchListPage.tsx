@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { BANK_TEMPLATE_IDS, endpoints, PAYOUT_BATCH_STATE, type PayoutBatchRow, routeByPath } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
@@ -22,7 +22,8 @@ const api = endpoints.payoutBatches;
  * the batches (a supplier: those of its own payout accounts) with the spec's filters, paging, the
  * totals, CSV of the filtered set; "New batch" for the staff who make batches; each row's actions
  * from its allowedActions (propose, approve with token2 by another account, export and download the
- * bank file, upload the bank's result, mark abnormal); the drawer with the batch's payouts.
+ * bank file, upload the bank's result, mark abnormal); the drawer with the batch's payouts; live
+ * updates over the websocket ('payoutBatches' topic).
  * Test hooks: `batch-list`, `batch-row-<id>` (the batch number, opens the drawer), `batch-state-<id>`,
  * `batch-payouts-<id>`, `batch-create-open`, and those of BatchActions, CreateBatchModal,
  * BatchPayoutsDrawer and ResultUpload.
@@ -31,7 +32,13 @@ export default function PayoutBatchListPage() {
   const { t, i18n } = useTranslation(['payoutBatches', 'common']);
   const productName = useProductName();
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { user, realtime } = useSession();
+  // Live updates (DESIGN section 3): a batch made, confirmed, settled or marked abnormal elsewhere is
+  // published on 'payoutBatches'; the session then refetches the list and an open batch's payouts.
+  useEffect(() => {
+    realtime.subscribe('payoutBatches');
+    return () => realtime.unsubscribe('payoutBatches');
+  }, [realtime]);
   const { pathname } = useLocation();
   const viewKey = routeByPath(pathname)?.name ?? 'payoutBatchList';
   const mayCreate = useMay(api.create);

@@ -18,11 +18,15 @@ import { useSession } from '../../shared/session/session';
 
 const api = endpoints.payoutBatches;
 
-/** Query keys of the batch pages: the lists under `payoutBatchList`, the form's reads apart. */
+/**
+ * Query keys of the batch pages: the lists and a batch's payouts under `payoutBatches`, the realtime
+ * topic the server publishes batch changes on (the session refetches what is under a topic's name);
+ * the form's reads apart.
+ */
 export const batchKeys = {
-  lists: ['payoutBatchList'] as const,
-  list: (view: string) => ['payoutBatchList', view] as const,
-  payouts: (batchId: number) => ['payoutBatchList', 'payouts', batchId] as const,
+  lists: ['payoutBatches'] as const,
+  list: (view: string) => ['payoutBatches', view] as const,
+  payouts: (batchId: number) => ['payoutBatches', 'payouts', batchId] as const,
   resources: ['payoutBatchForm', 'resources'] as const,
   templates: ['payoutBatchForm', 'templates'] as const,
   count: ['payoutBatchForm', 'count'] as const,

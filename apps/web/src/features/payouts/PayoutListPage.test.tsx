@@ -339,6 +339,15 @@ describe('PayoutListPage: the claim queue', () => {
     await waitFor(() => expect(server.sent('/v1.0/payoutOrderClaim/claimOrder')).toHaveLength(1));
   });
 
+  it('?tab=queue opens on the claim queue (where the notifier’s claimable-payout toast leads)', async () => {
+    renderAt('/payProxyOrder/list/supplier?tab=queue', 'supplier', []);
+    expect(await screen.findByText('Nothing to claim right now')).toBeTruthy();
+    expect(listRequests().at(-1)!.get('queue')).toBe('true');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('tab', { name: 'Payouts' }));
+    await waitFor(() => expect(listRequests().at(-1)!.has('queue')).toBe(false));
+  });
+
   it('an empty queue says so', async () => {
     renderAt('/payProxyOrder/list/supplier', 'supplier', []);
     const user = userEvent.setup({ delay: null });

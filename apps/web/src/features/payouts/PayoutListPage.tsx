@@ -4,7 +4,7 @@ import { Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { OrderUploadButton } from '../../shared/orders/OrderUpload';
@@ -67,6 +67,9 @@ export default function PayoutListPage() {
     return () => realtime.unsubscribe('payouts');
   }, [realtime]);
   const { pathname } = useLocation();
+  // `?tab=queue` opens the claim queue (the notifier's claimable-payout toast links there).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'queue' ? 'queue' : 'list';
   const viewKey = routeByPath(pathname)?.name ?? '';
   const config = PAYOUT_PAGES[viewKey];
   const role = user?.access;
@@ -292,6 +295,8 @@ export default function PayoutListPage() {
         <Tabs
           data-testid="payout-tabs"
           destroyOnHidden
+          activeKey={tab}
+          onChange={(key) => setSearchParams(key === 'queue' ? { tab: 'queue' } : {}, { replace: true })}
           items={[
             { key: 'list', label: t('tab.list'), children: list },
             { key: 'queue', label: t('tab.queue'), children: <ClaimQueue /> },
