@@ -95,6 +95,13 @@ const STATE_REFUSALS: Readonly<Record<PayoutBatchAction, Reason>> = {
  * the same transaction; once committed, the change is published on the 'payoutBatches' topic (the
  * lists refetch). A supplier reads, exports and downloads the batches of its own accounts.
  */
+/**
+ * The actions that move the batch's payouts without `PayoutsService.committed` (which publishes each
+ * payout it moves, as the result upload's settlements are): approve (awaiting -> preparing) and mark
+ * abnormal (back to the queue, or preparing -> processing exception).
+ */
+const MOVES_ITS_PAYOUTS: readonly PayoutBatchAction[] = ['approve', 'markAbnormal'];
+
 export class PayoutBatchesService {
   constructor(private readonly deps: PayoutBatchesDeps) {}
 
@@ -183,10 +190,18 @@ export class PayoutBatchesService {
         orderCount: picked.length,
         totalAmount,
       });
-      return { batchId: batch!.id, orderCount: picked.length, totalAmount, supplierUserId: resource.supplierUserId };
+      return {
+        batchId: batch!.id,
+        orderCount: picked.length,
+        totalAmount,
+        supplierUserId: resource.supplierUserId,
+        merchantUserIds: [...new Set(picked.map((p) => p.merchantUserId))],
+      };
     });
-    const { supplierUserId, ...answer } = created;
-    publishPayoutBatchChange(this.deps.realtime, { id: answer.batchId, supplierUserId }, 'create');
+    const { supplierUserId, merchantUserIds, ...answer } = created;
+    publishPayoutBatchChange(this.deps.realtime, { id: answer.batchId, supplierUserId }, 'create', {
+      merchantUserIds,
+    });
     return answer;
   }
 
@@ -664,7 +679,7 @@ export class PayoutBatchesService {
   /** The selection's payouts: awaiting, in no batch, of the product, within the amounts, oldest first. */
   private async select(db: DbOrTx, productId: number, s: Selection, lock: boolean) {
     const query = db
-      .select({ id: payouts.id, amount: payouts.amount })
+      .select({ id: payouts.id, amount: payouts.amount, merchantUserId: payouts.merchantUserId })
       .from(payouts)
       .where(
         and(
@@ -702,11 +717,19 @@ export class PayoutBatchesService {
     run: (tx: Tx, batch: PayoutBatchRecord, now: Date) => Promise<T>,
   ): Promise<T> {
     let changed: PayoutBatchRecord | undefined;
+    let moved: { merchantUserIds: number[] } | undefined;
     const result = await this.db.transaction(async (tx) => {
       const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, id)).for('update');
       if (!batch || !inScope(caller.scope, batch.supplierUserId)) throw notFound('no such batch');
       this.check(action, caller, batch);
       changed = batch;
+      if (MOVES_ITS_PAYOUTS.includes(action)) {
+        const held = await tx
+          .selectDistinct({ merchantUserId: payouts.merchantUserId })
+          .from(payouts)
+          .where(eq(payouts.batchId, batch.id));
+        moved = { merchantUserIds: held.map((p) => p.merchantUserId) };
+      }
       const now = this.now();
       const answer = await run(tx, batch, now);
       const {
@@ -721,7 +744,7 @@ export class PayoutBatchesService {
       return answer;
     });
     // Committed: the batch lists refetch.
-    if (changed) publishPayoutBatchChange(this.deps.realtime, changed, action);
+    if (changed) publishPayoutBatchChange(this.deps.realtime, changed, action, moved);
     return result;
   }
 

@@ -616,6 +616,22 @@ describe('live lists', () => {
       expect(published).toContainEqual(
         expect.objectContaining({ topic: 'payouts', data: { orderCode: payout!.orderCode, state: S.completed } }),
       );
+      // What moved or reserved the batch's payouts tells the payout lists once per batch: staff, every
+      // supplier (the claim queue changed) and the payouts' merchant.
+      const [merchantUser] = await t.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.account, 'merchant1'));
+      const perBatch = published.filter((e) => e.topic === 'payouts' && 'batchId' in (e.data as object));
+      expect(perBatch.map((e) => e.data)).toEqual([
+        { batchId, change: 'create' },
+        { batchId, change: 'approve' },
+        { batchId: abnormalId, change: 'create' },
+        { batchId: abnormalId, change: 'markAbnormal' },
+      ]);
+      for (const event of perBatch) {
+        expect(event.audience).toEqual({ userIds: [merchantUser!.id], roles: [...staff, 'supplier'] });
+      }
     } finally {
       spy.mockRestore();
     }

@@ -49,12 +49,16 @@ export function publishPayoutChange(
 /**
  * Tells the consoles that list a batch that it changed (the 'payoutBatches' topic, its id and what
  * happened: they refetch): the staff who read every batch, and the supplier whose payout account pays
- * it (a batch is not a team view: not its parent). Call it after commit; failures are swallowed.
+ * it (a batch is not a team view: not its parent). When the change moved or reserved the batch's
+ * payouts (`payoutsOf`: their merchants' user ids), the payout lists hear of it too, once for the
+ * batch rather than once per payout (up to 500): staff, those merchants, and every supplier, whose
+ * claim queue the batch's payouts entered or left. Call it after commit; failures are swallowed.
  */
 export function publishPayoutBatchChange(
   realtime: RealtimeHub | undefined,
   batch: { id: number; supplierUserId: number },
   change: PayoutBatchChange,
+  payoutsOf?: { merchantUserIds: readonly number[] },
 ): void {
   if (!realtime) return;
   realtime
@@ -64,4 +68,13 @@ export function publishPayoutBatchChange(
       { userIds: [batch.supplierUserId], roles: [...STAFF_LISTING_BATCHES] },
     )
     .catch(() => undefined);
+  if (payoutsOf && payoutsOf.merchantUserIds.length > 0) {
+    realtime
+      .publish(
+        'payouts',
+        { batchId: batch.id, change },
+        { userIds: [...payoutsOf.merchantUserIds], roles: [...STAFF_LISTING_PAYOUTS, 'supplier'] },
+      )
+      .catch(() => undefined);
+  }
 }
