@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
-import { IMAGE_MAX_BYTES, IMAGE_MIMES, imageUploadSchema } from '../common/images.js';
+import { imageUploadSchema } from '../common/images.js';
 import { minorAmount, sortShape } from '../common/money.js';
 import { emptyToNull, idSchema, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
 import { productById } from '../products/catalogue.js';
@@ -16,9 +16,6 @@ export const resourceStateSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** Most ids a bulk switch takes at once. */
 export const BULK_ENABLE_MAX = 200;
-/** Largest QR image accepted, in bytes: the common image rule (common/images.ts). */
-export const QR_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
-export const QR_IMAGE_MIMES = IMAGE_MIMES;
 
 /**
  * One resource as lists, exports and forms see it. `details` holds the channel's own fields without
