@@ -8,11 +8,13 @@ import { consoleSuite } from './support/suite.js';
 /**
  * Issue 20, payouts as their users meet them: a merchant creates a payout in the console (second-level
  * password, the spec's texts on a bad field), and a supplier claims it from its claim queue on a phone
- * and pays it (the UTR), an admin confirms, and the merchant reads it completed; the merchant uploads
- * payouts as a CSV file (issue 20 item 3).
+ * and pays it (the UTR with a receipt image), an admin confirms, and the merchant reads it completed
+ * with the receipt; the merchant uploads payouts as a CSV file (issue 20 item 3).
  */
 const suite = consoleSuite();
 const PHONE = { width: 360, height: 740 };
+/** A 1x1 PNG: the picture of the bank's receipt the supplier attaches to its UTR. */
+const RECEIPT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 async function secondLevel(page: Page) {
   const dialog = page.locator('.ant-modal', { hasText: 'Second-level password' });
@@ -62,7 +64,7 @@ describe('payouts in the console', () => {
     await page.context().close();
   });
 
-  it('supplier1 claims it from its queue on a phone, pays and submits the UTR; admin confirms; merchant1 reads it completed', async () => {
+  it('supplier1 claims it from its queue on a phone, pays and submits the UTR with a receipt; admin confirms; merchant1 reads it completed with the receipt', async () => {
     expect(orderCode).not.toBe('');
     const context = await suite.browser.newContext({ locale: 'en-US', viewport: PHONE });
     const page = await context.newPage();
@@ -83,6 +85,13 @@ describe('payouts in the console', () => {
     await submit.waitFor();
     await submit.click();
     await page.getByTestId('payout-submit-utr').fill('432112345678');
+    // With a picture of the bank's receipt, previewed in the dialog, which still fits the phone.
+    await page
+      .getByTestId('payout-submit-receipt')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(RECEIPT_PNG, 'base64') });
+    await page.getByAltText(`Receipt to send with payout ${orderCode}`).waitFor();
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await page.getByTestId('payout-submit-send').click();
     await submit.waitFor({ state: 'detached' });
     await context.close();
@@ -108,6 +117,13 @@ describe('payouts in the console', () => {
     await merchant.goto(`${suite.server.url}/payProxyOrder/list/merchant`);
     const row = merchant.locator('tr', { hasText: orderCode });
     await row.getByText('Completed').waitFor();
+    // The merchant sees the receipt the supplier attached in the payout's detail.
+    await merchant.getByTestId(`payout-detail-${orderCode}`).click();
+    const receipt = merchant
+      .getByTestId('payout-detail-receipt')
+      .getByAltText(`Payment receipt of payout ${orderCode}`);
+    await receipt.waitFor();
+    expect(await receipt.getAttribute('src')).toBe(`data:image/png;base64,${RECEIPT_PNG}`);
     await merchant.context().close();
   });
 

@@ -7,6 +7,7 @@ export * from './callbacks/endpoints.js';
 export * from './common/codes.js';
 export * from './common/endpoint.js';
 export * from './common/envelope.js';
+export * from './common/images.js';
 export * from './common/money.js';
 export * from './common/notes.js';
 export * from './common/paging.js';

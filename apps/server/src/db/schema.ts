@@ -893,6 +893,8 @@ export const payouts = pgTable(
     clientIp: text('client_ip'),
     notifyUrl: text('notify_url'),
     utr: text('utr'),
+    /** The receipt image the supplier attached to its UTR (payout_receipts); cleared with the UTR. */
+    receiptId: bigint('receipt_id', { mode: 'number' }).references((): AnyPgColumn => payoutReceipts.id),
     rejectReason: text('reject_reason'),
     exceptionReason: text('exception_reason'),
     /** The batch that holds it (reserved while awaiting, paid by the batch's bank file once confirmed). */
@@ -937,6 +939,29 @@ export const payouts = pgTable(
           and (${t.state} not in (2, 5, 7, 8, 9) or ${t.supplierId} is not null)`,
     ),
   ],
+);
+
+/**
+ * Receipt images suppliers attach to a payout's UTR: PNG, JPEG or WebP (checked by content), at most
+ * 512 KiB. Kept when the payout's UTR is cleared (a resolved exception), as the evidence it was; the
+ * payout's `receipt_id` names the current one. Never read by lists: only `GET payoutOrder/receipt`.
+ */
+export const payoutReceipts = pgTable(
+  'payout_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payoutId: bigint('payout_id', { mode: 'number' })
+      .notNull()
+      .references((): AnyPgColumn => payouts.id),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id'),
+    uploadedByAccount: text('uploaded_by_account'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('payout_receipts_payout_idx').on(t.payoutId)],
 );
 
 /** A payout's timeline: every state change and who made it. Append-only, written with its payout. */

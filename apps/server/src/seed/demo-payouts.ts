@@ -159,7 +159,7 @@ export class DemoPayouts {
       step('payoutReject', () => payouts.reject(id, reason, service), [10, 120]);
       return;
     }
-    step('payoutSubmit', () => payouts.submit(id, utr(), supplier), [5, 45]);
+    step('payoutSubmit', () => payouts.submit(id, utr(), undefined, supplier), [5, 45]);
     if (r < 0.22) {
       step('payoutAbnormal', () => payouts.markAbnormal(id, random.pick(EXCEPTION_REASONS), service), [30, 240]);
       if (random.chance(0.5)) {
@@ -168,7 +168,7 @@ export class DemoPayouts {
           () => payouts.resolve(id, 'inProgress', 'the bank confirmed the transfer failed', admin),
           [30, 300],
         );
-        step('payoutResubmit', () => payouts.submit(id, utr(), supplier), [10, 60]);
+        step('payoutResubmit', () => payouts.submit(id, utr(), undefined, supplier), [10, 60]);
       } else {
         step(
           'payoutResolveRejected',

@@ -47,6 +47,7 @@ export const NOTE_TEMPLATES = {
   payoutPaid: 'payout {{orderCode}} completed',
   payoutClaimed: 'claimed onto payout account #{{resourceId}}',
   payoutSubmitted: 'paid with UTR {{utr}}',
+  payoutSubmittedWithReceipt: 'paid with UTR {{utr}}, receipt attached',
   payoutBatched: 'taken into batch #{{batchId}} on payout account #{{resourceId}}',
   payoutBatchPaid: 'paid by the bank in batch #{{batchId}} with UTR {{utr}}',
   payoutBatchFailed: 'the bank did not pay it in batch #{{batchId}}: {{reason}}',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
+import { IMAGE_MAX_BYTES, imageUploadSchema } from '../common/images.js';
 import { moneyFilter, sortShape } from '../common/money.js';
 import {
   dateTimeSchema,
@@ -46,6 +47,8 @@ export const payoutRowSchema = z.object({
   address: z.string().nullable(),
   remark: z.string().nullable(),
   utr: z.string().nullable(),
+  /** The receipt image the supplier attached to its UTR (read with `receipt`); null when none. */
+  receiptId: z.number().int().nullable(),
   rejectReason: z.string().nullable(),
   exceptionReason: z.string().nullable(),
   createdAt: z.string(),
@@ -80,6 +83,18 @@ export const lastClaimableSchema = z.object({
   state: z.number().int(),
 });
 export type LastClaimablePayout = z.infer<typeof lastClaimableSchema>;
+
+/** A payout's receipt image as the console shows it. */
+export const payoutReceiptSchema = z.object({
+  receiptId: z.number().int(),
+  mime: z.string(),
+  size: z.number().int(),
+  /** Who attached it (the supplier's account) and when. */
+  uploadedBy: z.string().nullable(),
+  uploadedAt: z.string(),
+  dataUrl: z.string(),
+});
+export type PayoutReceipt = z.infer<typeof payoutReceiptSchema>;
 
 /** The spec's `?orderId` (the payout's id), sent in the body or, as the spec writes it, in the query. */
 const orderIdInput = z.strictObject({ orderId: queryIdSchema });
@@ -247,7 +262,7 @@ export const payoutsEndpoints = {
   submit: defineEndpoint({
     method: 'POST',
     path: '/v1.0/payoutOrder/submit',
-    summary: 'The supplier paid the payee: it submits the UTR (USDT: the transaction hash) (in progress -> submitted)',
+    summary: `The supplier paid the payee: it submits the UTR (USDT: the transaction hash) and optionally the transfer's receipt image (PNG, JPEG or WebP, checked by content, at most ${IMAGE_MAX_BYTES / 1024} KiB, base64) (in progress -> submitted)`,
     input: z.strictObject({
       orderId: queryIdSchema,
       utr: z
@@ -255,12 +270,34 @@ export const payoutsEndpoints = {
         .trim()
         .max(128, 'the UTR is 6 to 128 letters or digits (USDT: the transaction hash)')
         .regex(/^[A-Za-z0-9]{6,128}$/, 'the UTR is 6 to 128 letters or digits (USDT: the transaction hash)'),
+      /** Optionally the transfer's receipt: PNG, JPEG or WebP (checked by content), at most 512 KiB. */
+      receipt: imageUploadSchema.optional(),
     }),
     output: stateAnswer,
-    example: { orderId: 1, utr: '432112345678' },
+    example: {
+      orderId: 1,
+      utr: '432112345678',
+      receipt: {
+        mime: 'image/png',
+        imageBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      },
+    },
     access: PAYOUT_ACTION_ROLES.submit,
     token2: false,
     scope: 'owned',
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/payoutOrder/receipt',
+    summary:
+      'The receipt image the supplier attached to a payout’s UTR, as a data URL (null when none); readable by whoever may read the payout’s detail',
+    input: orderIdInput,
+    output: payoutReceiptSchema.nullable(),
+    example: { orderId: 1 },
+    access: PAYOUT_READ_ROLES,
+    token2: false,
+    scope: 'owned',
+    team: true,
   }),
   confirm: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
+import { imageUploadSchema } from '../common/images.js';
 import { minorAmount, sortShape } from '../common/money.js';
 import { emptyToNull, idSchema, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
 import { productById } from '../products/catalogue.js';
@@ -15,9 +16,6 @@ export const resourceStateSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** Most ids a bulk switch takes at once. */
 export const BULK_ENABLE_MAX = 200;
-/** Largest QR image accepted, in bytes. */
-export const QR_IMAGE_MAX_BYTES = 512 * 1024;
-export const QR_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /**
  * One resource as lists, exports and forms see it. `details` holds the channel's own fields without
@@ -159,12 +157,6 @@ const stateStatsSchema = z.object({
   todayAmount: z.number().int(),
 });
 
-const base64Schema = z
-  .string()
-  .min(4)
-  .max(1_000_000)
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the image must be base64 text');
-
 const ok = z.null();
 
 /** Receiving and payout accounts of every channel (issue 5). */
@@ -252,7 +244,7 @@ export const resourcesEndpoints = {
     method: 'POST',
     path: '/v1.0/resource/uploadQr',
     summary: 'Upload a resource’s QR image: PNG, JPEG or WebP (checked by content), at most 512 KiB, base64',
-    input: z.strictObject({ id: idSchema, mime: z.enum(QR_IMAGE_MIMES), imageBase64: base64Schema }),
+    input: z.strictObject({ id: idSchema, ...imageUploadSchema.shape }),
     output: z.object({ qrImageId: z.number().int(), size: z.number().int(), sha256: z.string() }),
     example: {
       id: 1,

@@ -110,6 +110,7 @@ const RULES: Record<string, 'staff' | 'own' | 'team' | 'manage'> = {
   'payouts.exportList': 'team',
   'payouts.cancelClaim': 'own',
   'payouts.submit': 'own',
+  'payouts.receipt': 'team',
   'payouts.confirm': 'staff',
   'payouts.reject': 'own',
   'payouts.cancel': 'own',

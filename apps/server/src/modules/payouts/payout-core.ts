@@ -38,6 +38,8 @@ export const PAYOUT_REFUSALS = {
   supplierOff: 'your supplier account is disabled: ask an administrator',
   depositShort: 'your available balance (deposit) does not cover this payout',
   gatewayPayout: 'a gateway payout is sent to its gateway by the system and cannot be claimed by hand',
+  fileType: 'the receipt must be a PNG, JPEG or WebP image (file type error)',
+  imageTooLarge: 'the receipt image is larger than 512 KiB',
 } as const;
 
 const STATE_NAMES = Object.fromEntries(Object.entries(PAYOUT_STATE).map(([name, code]) => [code, name])) as Record<

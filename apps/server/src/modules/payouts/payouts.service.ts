@@ -4,6 +4,7 @@ import {
   CLAIMED_PAYOUT_STATES,
   Code,
   FINAL_PAYOUT_STATES,
+  type ImageUpload,
   isGatewayPayoutProduct,
   isStaff,
   type NoteTemplate,
@@ -11,6 +12,7 @@ import {
   noteParts,
   PAYOUT_STATE,
   type PayoutAction,
+  type PayoutReceipt,
   type PayoutRow,
   payoutActionRefusal,
   type Role,
@@ -25,6 +27,7 @@ import {
   partyDailyDeltas,
   partyProducts,
   payoutEvents,
+  payoutReceipts,
   payouts,
   resources,
   suppliers,
@@ -33,7 +36,8 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { DataScope } from '../../platform/context.js';
 import { inScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
+import { checkImage, dataUrlOf } from '../../platform/images.js';
 import { positiveIntOf, readSettings } from '../../platform/settings.js';
 import { schedulePayoutCallback } from '../callbacks/payout-notification.js';
 import { accountCode } from '../ledger/accounts.js';
@@ -195,24 +199,67 @@ export class PayoutsService {
         kind: 'claimCancelled',
         actor: caller.actor,
         note: '',
-        set: { supplierId: null, supplierUserId: null, resourceId: null, commission: null, claimedAt: null },
+        set: {
+          supplierId: null,
+          supplierUserId: null,
+          resourceId: null,
+          commission: null,
+          claimedAt: null,
+          receiptId: null,
+        },
         now,
       }),
     );
   }
 
-  /** The supplier paid the payee and names the transfer's UTR (in progress -> submitted). One UTR, one payout. */
-  async submit(id: number, utr: string, caller: PayoutCaller) {
+  /**
+   * The supplier paid the payee and names the transfer's UTR (in progress -> submitted). One UTR, one
+   * payout. Optionally with the transfer's receipt image, checked by content (PNG, JPEG, WebP, at most
+   * 512 KiB: else 400 `fileType`/`imageTooLarge` and nothing changes), stored in payout_receipts; the
+   * payout keeps only its id.
+   */
+  async submit(id: number, utr: string, receipt: ImageUpload | undefined, caller: PayoutCaller) {
+    const checked = receipt ? checkImage(receipt.mime, receipt.imageBase64) : null;
+    if (checked && !checked.ok) {
+      const message = PAYOUT_REFUSALS[checked.reason];
+      throw invalid([{ path: 'receipt.imageBase64', message }], checked.reason);
+    }
+    const image = checked?.ok ? checked.image : null;
+    let stored: Record<string, unknown> = {};
     try {
-      return await this.act(id, caller, 'submit', async (tx, payout, now) =>
-        this.move(tx, payout, {
-          to: S.submitted,
-          kind: 'submitted',
-          actor: caller.actor,
-          note: note('payoutSubmitted', { utr }),
-          set: { utr, submittedAt: now },
-          now,
-        }),
+      return await this.act(
+        id,
+        caller,
+        'submit',
+        async (tx, payout, now) => {
+          let receiptId: number | null = null;
+          if (image) {
+            const [row] = await tx
+              .insert(payoutReceipts)
+              .values({
+                payoutId: payout.id,
+                mime: image.mime,
+                bytes: image.bytes,
+                sha256: image.sha256,
+                size: image.size,
+                uploadedByUserId: caller.actor.userId,
+                uploadedByAccount: caller.actor.account,
+                createdAt: now,
+              })
+              .returning({ id: payoutReceipts.id });
+            receiptId = row!.id;
+            stored = { receipt: { receiptId, mime: image.mime, size: image.size, sha256: image.sha256 } };
+          }
+          return this.move(tx, payout, {
+            to: S.submitted,
+            kind: 'submitted',
+            actor: caller.actor,
+            note: note(image ? 'payoutSubmittedWithReceipt' : 'payoutSubmitted', { utr }),
+            set: { utr, receiptId, submittedAt: now },
+            now,
+          });
+        },
+        () => stored,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('this UTR already proves another payout', 'utrUsed');
@@ -314,7 +361,12 @@ export class PayoutsService {
         actor: caller.actor,
         note: reason,
         // A gateway payout the gateway holds is asked about again (the dispatcher polls it).
-        set: { utr: null, submittedAt: null, ...(payout.gatewayId === null ? {} : { gatewayDueAt: now }) },
+        set: {
+          utr: null,
+          receiptId: null,
+          submittedAt: null,
+          ...(payout.gatewayId === null ? {} : { gatewayDueAt: now }),
+        },
         now,
       });
     });
@@ -447,6 +499,27 @@ export class PayoutsService {
     };
   }
 
+  /**
+   * The receipt image attached to a payout's UTR, for whoever may read the payout's detail (else 404);
+   * null when it has none.
+   */
+  async receipt(id: number, caller: Omit<PayoutCaller, 'actor'>): Promise<PayoutReceipt | null> {
+    const [payout] = await this.db.select().from(payouts).where(eq(payouts.id, id));
+    if (!payout || !this.visible(payout, caller)) throw notFound('no such payout');
+    if (payout.receiptId === null) return null;
+    const [image] = await this.db.select().from(payoutReceipts).where(eq(payoutReceipts.id, payout.receiptId));
+    if (!image) return null;
+    return {
+      receiptId: image.id,
+      mime: image.mime,
+      size: image.size,
+      uploadedBy:
+        isStaff(caller.role) || inScope(caller.scope, image.uploadedByUserId) ? image.uploadedByAccount : null,
+      uploadedAt: image.createdAt.toISOString(),
+      dataUrl: dataUrlOf(image.mime, image.bytes),
+    };
+  }
+
   /** A payout as the console reads it, with the actions the caller may take on it now. */
   rowOf(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>): PayoutRow {
     const merchantView = caller.role === 'merchant';
@@ -470,6 +543,7 @@ export class PayoutsService {
       address: p.address,
       remark: p.remark,
       utr: p.utr,
+      receiptId: p.receiptId,
       rejectReason: p.rejectReason,
       exceptionReason: p.exceptionReason,
       createdAt: p.createdAt.toISOString(),
@@ -526,6 +600,8 @@ export class PayoutsService {
     caller: PayoutCaller,
     action: PayoutAction,
     run: (tx: Tx, payout: PayoutRecord, now: Date) => Promise<PayoutRecord>,
+    /** What the audit row records beyond the new state (read once `run` is done). */
+    auditAfter: () => Record<string, unknown> = () => ({}),
   ) {
     return this.committing(async (tx) => {
       const payout = await lockPayout(tx, id);
@@ -533,7 +609,7 @@ export class PayoutsService {
       this.check(action, caller, payout);
       const now = this.now();
       const moved = await run(tx, payout, now);
-      await this.audit(tx, caller, `payouts.${action}` as const, payout, { state: moved.state }, now);
+      await this.audit(tx, caller, `payouts.${action}` as const, payout, { state: moved.state, ...auditAfter() }, now);
       return { before: payout, moved };
     });
   }

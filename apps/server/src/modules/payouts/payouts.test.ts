@@ -1,9 +1,9 @@
 import { Code, endpoints, PAYOUT_STATE, PAYOUT_TEXTS, REASON_TEXTS } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { merchants, payouts, resources } from '../../db/schema.js';
+import { merchants, payoutReceipts, payouts, resources, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
-import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, nextIp, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { demoPayoutFee, givePayoutAccounts, signedPayoutRequest } from '../../testing/payout-fixtures.js';
 import { accountCode } from '../ledger/accounts.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -33,7 +33,9 @@ beforeAll(async () => {
   const [m] = await db.select().from(merchants).where(eq(merchants.merchantNo, DEMO_MERCHANT_API.mchId));
   merchantId = m!.id;
   Object.assign(supplierIds, (await givePayoutAccounts(t)).supplierIds);
-  for (const account of ['supplier1', 'agent1', 'merchant1', 'service']) auth[account] = await t.login(account);
+  for (const account of ['supplier1', 'agent1', 'merchant1', 'service', 'maintenance', 'support']) {
+    auth[account] = await t.login(account);
+  }
   auth.admin = await t.loginWithToken2('admin');
   auth.merchantToken2 = await t.loginWithToken2('merchant1');
 });
@@ -339,6 +341,162 @@ describe('the claim queue and the transitions', () => {
     // A merchant and staff do not claim.
     expect((await t.call(api.claimOrder, { orderId: id }, auth.merchant1)).status).toBe(403);
     expect((await t.call(api.claimOrder, { orderId: id }, auth.admin)).status).toBe(403);
+  });
+});
+
+/** A 1x1 PNG, and what the receipt endpoint answers for it. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_URL = `data:image/png;base64,${PNG}`;
+
+/** A party of another merchant or supplier, created by an admin, signed in without an authenticator. */
+async function otherParty(kind: 'merchant' | 'supplier', account: string): Promise<Auth> {
+  const created =
+    kind === 'merchant'
+      ? await t.call(
+          endpoints.merchants.create,
+          { name: `Other ${account}`, mode: 'newAccount', account, password: 'other2024', remark: '' },
+          auth.admin,
+        )
+      : await t.call(
+          endpoints.suppliers.create,
+          { name: `Other ${account}`, mode: 'newAccount', account, password: 'other2024', remark: '' },
+          auth.admin,
+        );
+  expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+  await t.database.db.update(users).set({ enableGoogleVerify: false }).where(eq(users.account, account));
+  const login = await t.call(endpoints.auth.login, { userName: account, password: 'other2024' }, { ip: nextIp() });
+  expect(login.body.code, JSON.stringify(login.body)).toBe(200);
+  return { token: login.body.data.token };
+}
+
+describe('a receipt image with the UTR (issue 20)', () => {
+  it('a file that is not an image, or is larger than 512 KiB, is a 400 with its reason and changes nothing', async () => {
+    const { id, orderCode } = await createPayout(16_000);
+    await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+    const before = await snapshot(t.database);
+    const text = Buffer.from('this is not a picture of a receipt').toString('base64');
+    const notImage = await t.call(
+      api.submit,
+      { orderId: id, utr: `UTRBAD${id}00`, receipt: { mime: 'image/png', imageBase64: text } },
+      auth.agent1,
+    );
+    expect(notImage.status).toBe(400);
+    expect(notImage.body).toMatchObject({ code: Code.invalidInput, data: { reason: 'fileType' } });
+    expect(notImage.body.data.issues).toEqual([{ path: 'receipt.imageBase64', message: expect.any(String) }]);
+    // A PNG declared as a JPEG is refused the same way: the content decides.
+    const mislabelled = await t.call(
+      api.submit,
+      { orderId: id, utr: `UTRBAD${id}01`, receipt: { mime: 'image/jpeg', imageBase64: PNG } },
+      auth.agent1,
+    );
+    expect(mislabelled.body.data.reason).toBe('fileType');
+    const big = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(512 * 1024)]).toString('base64');
+    const tooLarge = await t.call(
+      api.submit,
+      { orderId: id, utr: `UTRBAD${id}02`, receipt: { mime: 'image/png', imageBase64: big } },
+      auth.agent1,
+    );
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.data.reason).toBe('imageTooLarge');
+    expect(REASON_TEXTS.imageTooLarge['zh-CN']).toContain('512 KiB');
+    expect(await snapshot(t.database)).toBe(before);
+    expect((await rowOf(orderCode)).state).toBe(S.inProgress);
+    // Give it back and cancel it, so the suppliers' room for claims is as before.
+    expect((await t.call(api.cancelClaim, { orderId: id }, auth.agent1)).body.code).toBe(200);
+    expect((await t.call(api.cancel, { orderId: id }, auth.merchant1)).body.code).toBe(200);
+  });
+
+  it('is stored apart from the payout, read back as a data URL by its merchant, supplier, agent parent and staff; others get 404', async () => {
+    const { id, orderCode } = await createPayout(17_000);
+    await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+    const utr = `UTRRCPT${id}0`;
+    const res = await t.call(
+      api.submit,
+      { orderId: id, utr, receipt: { mime: 'image/png', imageBase64: PNG } },
+      auth.agent1,
+    );
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, data: { state: S.submitted } });
+
+    const row = await rowOf(orderCode);
+    const [stored] = await t.database.db.select().from(payoutReceipts).where(eq(payoutReceipts.payoutId, id));
+    expect(row.receiptId).toBe(stored!.id);
+    expect(stored).toMatchObject({ mime: 'image/png', size: 70, uploadedByAccount: 'agent1' });
+    expect(stored!.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    // The payout's detail and lists carry the receipt's id, never its bytes; the timeline says it came with one.
+    const detail = await t.call(api.getDetail, { orderId: id }, auth.merchant1);
+    expect(detail.body.data.payout.receiptId).toBe(stored!.id);
+    expect(detail.body.data.timeline.at(-1)).toMatchObject({
+      kind: 'submitted',
+      noteTemplate: { key: 'payoutSubmittedWithReceipt', values: { utr } },
+    });
+    const list = await t.call(api.getList, { pageIndex: 1, pageSize: 20, orderCode }, auth.supplier1);
+    expect(list.body.data.list[0]).toMatchObject({ id, receiptId: stored!.id });
+    expect(JSON.stringify(list.body)).not.toContain(PNG.slice(0, 20));
+
+    for (const who of ['merchant1', 'agent1', 'supplier1', 'service', 'maintenance', 'admin']) {
+      const read = await t.call(api.receipt, { orderId: id }, auth[who]);
+      expect(read.body, who).toMatchObject({
+        code: 200,
+        data: { receiptId: stored!.id, mime: 'image/png', size: 70, dataUrl: PNG_URL },
+      });
+    }
+    // The agent's account is named to its team and staff; the merchant sees that a receipt came, not who sent it.
+    expect((await t.call(api.receipt, { orderId: id }, auth.supplier1)).body.data.uploadedBy).toBe('agent1');
+    expect((await t.call(api.receipt, { orderId: id }, auth.merchant1)).body.data.uploadedBy).toBeNull();
+
+    const otherMerchant = await otherParty('merchant', 'rcptshop2');
+    const otherSupplier = await otherParty('supplier', 'rcptsupp2');
+    expect((await t.call(api.receipt, { orderId: id }, otherMerchant)).status).toBe(404);
+    expect((await t.call(api.receipt, { orderId: id }, otherSupplier)).status).toBe(404);
+    // The agent does not read its parent's payouts' receipts.
+    const parents = await createPayout(18_000);
+    await t.call(api.claimOrder, { orderId: parents.id }, auth.supplier1);
+    await t.call(
+      api.submit,
+      { orderId: parents.id, utr: `UTRRCPT${parents.id}1`, receipt: { mime: 'image/png', imageBase64: PNG } },
+      auth.supplier1,
+    );
+    expect((await t.call(api.receipt, { orderId: parents.id }, auth.agent1)).status).toBe(404);
+    expect((await t.call(api.receipt, { orderId: id }, auth.support)).status).toBe(403);
+    // Completed, the receipt stays readable; the suppliers' room for claims is as before.
+    for (const orderId of [id, parents.id]) {
+      expect((await t.call(api.confirm, { orderId }, auth.admin)).body.code).toBe(200);
+    }
+    expect((await t.call(api.receipt, { orderId: id }, auth.merchant1)).body.data.dataUrl).toBe(PNG_URL);
+  });
+
+  it('a payout submitted without one answers null; an exception resolved back to the supplier clears it with the UTR', async () => {
+    const plain = await createPayout(19_000);
+    await t.call(api.claimOrder, { orderId: plain.id }, auth.supplier1);
+    await t.call(api.submit, { orderId: plain.id, utr: `UTRPLAIN${plain.id}` }, auth.supplier1);
+    expect((await t.call(api.receipt, { orderId: plain.id }, auth.merchant1)).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    expect((await rowOf(plain.orderCode)).receiptId).toBeNull();
+
+    const { id, orderCode } = await createPayout(19_500);
+    await t.call(api.claimOrder, { orderId: id }, auth.supplier1);
+    await t.call(
+      api.submit,
+      { orderId: id, utr: `UTRBACK${id}0`, receipt: { mime: 'image/png', imageBase64: PNG } },
+      auth.supplier1,
+    );
+    await t.call(api.markAbnormal, { orderId: id, reason: 'payee says nothing arrived' }, auth.service);
+    const back = await t.call(
+      api.resolve,
+      { orderId: id, to: 'inProgress', reason: 'bank confirms the transfer failed' },
+      auth.admin,
+    );
+    expect(back.body.data.state, JSON.stringify(back.body)).toBe(S.inProgress);
+    expect(await rowOf(orderCode)).toMatchObject({ utr: null, receiptId: null });
+    expect((await t.call(api.receipt, { orderId: id }, auth.supplier1)).body.data).toBeNull();
+    // The old receipt stays stored as the evidence it was.
+    expect(await t.database.db.select().from(payoutReceipts).where(eq(payoutReceipts.payoutId, id))).toHaveLength(1);
+    expect((await t.call(api.confirm, { orderId: plain.id }, auth.admin)).body.code).toBe(200);
+    expect((await t.call(api.cancelClaim, { orderId: id }, auth.supplier1)).body.code).toBe(200);
+    expect((await t.call(api.cancel, { orderId: id }, auth.merchant1)).body.code).toBe(200);
   });
 });
 

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import {
   allowedResourceActions,
   detailsSchemaOf,
   ORDER_STATE,
-  QR_IMAGE_MAX_BYTES,
   qrTextOf,
   RESOURCE_STATE,
   RESOURCE_TEXTS,
@@ -24,6 +22,7 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
+import { checkImage, dataUrlOf } from '../../platform/images.js';
 import { escapeLike } from '../../platform/like.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import { type GatewaySecrets, openGatewaySecrets, sealGatewaySecrets } from '../payouts/gateway/secrets.js';
@@ -194,15 +193,6 @@ function orderOf(input: ResourceFilters): SQL[] {
   if (!sort) return [asc(resources.id)];
   return [input.sortOrder === 'desc' ? desc(sort.expr) : asc(sort.expr), asc(resources.id)];
 }
-
-/** The magic bytes of the image types a QR upload may be. */
-const IMAGE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  'image/png': (b) =>
-    b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) =>
-    b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
 
 /** The open (allocated, unpaid) orders of each resource: the action rule reads them (delete). */
 async function openOrdersOf(db: DbOrTx, resourceIds: number[]): Promise<Map<number, number>> {
@@ -427,14 +417,13 @@ export class ResourcesService {
     input: { id: number; mime: string; imageBase64: string },
     actor: Actor,
   ): Promise<{ qrImageId: number; size: number; sha256: string }> {
-    const bytes = Buffer.from(input.imageBase64, 'base64');
     return this.db.transaction(async (tx) => {
       const found = await this.locate(tx, owner, input.id, { lock: true });
       await this.guard(tx, 'uploadQr', actor, [found]);
       const { resource } = found;
-      if (bytes.length > QR_IMAGE_MAX_BYTES) throw refused(T.imageTooLarge, 'imageTooLarge');
-      if (!IMAGE_SIGNATURES[input.mime]?.(bytes)) throw refused(T.fileType, 'fileType');
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const checked = checkImage(input.mime, input.imageBase64);
+      if (!checked.ok) throw refused(T[checked.reason], checked.reason);
+      const { bytes, sha256 } = checked.image;
       const now = this.now();
       const [image] = await tx
         .insert(resourceImages)
@@ -468,7 +457,7 @@ export class ResourcesService {
       qrImageId: image.id,
       mime: image.mime,
       size: image.size,
-      dataUrl: `data:${image.mime};base64,${image.bytes.toString('base64')}`,
+      dataUrl: dataUrlOf(image.mime, image.bytes),
     };
   }
 

@@ -87,6 +87,7 @@ const payout = (over: Partial<PayoutRow>): PayoutRow => ({
   address: '12 MG Road',
   remark: null,
   utr: null,
+  receiptId: null,
   rejectReason: null,
   exceptionReason: null,
   createdAt: '2026-11-26T07:00:00.000Z',

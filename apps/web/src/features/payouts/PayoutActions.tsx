@@ -8,7 +8,7 @@ import {
   StopOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { endpoints, type PayoutAction, type PayoutRow } from '@paydesk/contract';
+import { endpoints, type ImageUpload, type PayoutAction, type PayoutRow } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ const payoutAction = serverRuledActions<PayoutRow, PayoutAction>('payouts');
  * The payout actions (spec section 4, DESIGN section 7) as the lists and the detail drawer offer
  * them, in the order a payout meets them (a row shows its first two allowed ones, the rest in its
  * 'more' menu). Test hooks: `payout-<action>-<orderCode>`, `payout-more-<orderCode>`, `payout-ok` on
- * confirmations, `payout-submit-utr`, `payout-submit-send`, `payout-reject-reason`,
+ * confirmations, `payout-submit-utr`, `payout-submit-receipt` (its picker), `payout-submit-send`, `payout-reject-reason`,
  * `payout-reject-submit`, `payout-abnormal-reason`, `payout-abnormal-submit`, `payout-resolve-to`,
  * `payout-resolve-reason`, `payout-resolve-submit`.
  */
@@ -39,10 +39,10 @@ export const PAYOUT_ROW_ACTIONS = [
     confirm: true,
     run: (row) => call(api.claimOrder, { orderId: row.id }),
   }),
-  payoutAction<string>('submit', api.submit, {
+  payoutAction<PayoutSubmission>('submit', api.submit, {
     icon: <SendOutlined />,
     form: SubmitUtrDialog,
-    run: (row, utr) => call(api.submit, { orderId: row.id, utr }),
+    run: (row, v) => call(api.submit, { orderId: row.id, utr: v.utr, ...(v.receipt ? { receipt: v.receipt } : {}) }),
   }),
   payoutAction('confirm', api.confirm, {
     icon: <CheckCircleOutlined />,
@@ -100,11 +100,28 @@ export function usePayoutRowActions(): RowActions<PayoutRow> {
 
 type DialogProps<V> = RowActionFormProps<PayoutRow, V>;
 
-/** The supplier paid the payee: the transfer's UTR (USDT: the transaction hash), by the endpoint's rule. */
-export function SubmitUtrDialog({ row, busy, onClose, onSubmit }: DialogProps<string>) {
+/** What the supplier submits: the UTR and, optionally, the transfer's receipt image. */
+export interface PayoutSubmission {
+  utr: string;
+  receipt?: ImageUpload;
+}
+
+/**
+ * The supplier paid the payee: the transfer's UTR (USDT: the transaction hash), by the endpoint's rule,
+ * and optionally a picture of the bank's receipt (the common image rule, checked before sending).
+ */
+export function SubmitUtrDialog({ row, busy, onClose, onSubmit }: DialogProps<PayoutSubmission>) {
   const { t } = useTranslation('payouts');
   return (
     <UtrDialog
+      image={{
+        label: t('submit.receipt'),
+        hint: t('submit.receiptHint'),
+        chooseText: t('submit.receiptChoose'),
+        removeText: t('submit.receiptRemove'),
+        alt: t('submit.receiptAlt', { orderCode: row.orderCode }),
+        testId: 'payout-submit-receipt',
+      }}
       title={t('submit.title', { orderCode: row.orderCode })}
       hint={t('submit.hint')}
       label={t('submit.utr')}
@@ -115,7 +132,7 @@ export function SubmitUtrDialog({ row, busy, onClose, onSubmit }: DialogProps<st
       utrTestId="payout-submit-utr"
       submitTestId="payout-submit-send"
       busy={busy}
-      onSubmit={onSubmit}
+      onSubmit={(utr, receipt) => onSubmit(receipt ? { utr, receipt } : { utr })}
       onClose={onClose}
     />
   );

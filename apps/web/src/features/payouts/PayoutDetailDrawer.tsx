@@ -1,6 +1,6 @@
 import { endpoints, type PayoutRow, type Role } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Card, Descriptions, Drawer, Empty, Image, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,13 @@ const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '
 const PAYEE_FIELDS = ['userName', 'cardNumber', 'ifscCode', 'bankName', 'bankBranch', 'address'] as const;
 
 /**
- * One payout: its fields, the payee (copyable), its timeline (every state change, claim and action
- * with who did it and the note) and its ledger transfers (hold, release, payment) with their
- * entries; a merchant or supplier gets only its own accounts' entries from the server. The row's
- * actions sit in the header (on a phone in the footer). Test hooks: `payout-detail`,
- * `payout-detail-fields`, `payout-detail-payee`, `payout-detail-timeline`, `payout-timeline-entry`,
- * `payout-detail-transfers`, `payout-transfer-<id>`.
+ * One payout: its fields, the receipt image of its UTR (when the supplier attached one), the payee
+ * (copyable), its timeline (every state change, claim and action with who did it and the note) and its
+ * ledger transfers (hold, release, payment) with their entries; a merchant or supplier gets only its
+ * own accounts' entries from the server. The row's actions sit in the header (on a phone in the
+ * footer). Test hooks: `payout-detail`, `payout-detail-fields`, `payout-detail-receipt`,
+ * `payout-detail-payee`, `payout-detail-timeline`, `payout-timeline-entry`, `payout-detail-transfers`,
+ * `payout-transfer-<id>`.
  */
 export function PayoutDetailDrawer(props: {
   id: number;
@@ -104,6 +105,8 @@ export function PayoutDetailDrawer(props: {
             </Descriptions>
           </Card>
 
+          {p.receiptId !== null && <PayoutReceiptCard id={p.id} receiptId={p.receiptId} orderCode={p.orderCode} />}
+
           <Card size="small" title={t('detail.payee')} data-testid="payout-detail-payee">
             <Descriptions column={1} size="small">
               {PAYEE_FIELDS.map((field) =>
@@ -166,5 +169,43 @@ export function PayoutDetailDrawer(props: {
         </Space>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * The receipt image the supplier attached to the UTR: fit to the drawer's width (a phone's too), tap to
+ * enlarge (antd Image's preview), with who attached it and when where the reader may know. Test hook:
+ * `payout-detail-receipt`.
+ */
+function PayoutReceiptCard(props: { id: number; receiptId: number; orderCode: string }) {
+  const { t, i18n } = useTranslation(['payouts', 'common']);
+  const receipt = useQuery({
+    queryKey: payoutKeys.receipt(props.id, props.receiptId),
+    queryFn: () => call(endpoints.payouts.receipt, { orderId: props.id }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const r = receipt.data;
+  return (
+    <Card size="small" title={t('detail.receipt')} data-testid="payout-detail-receipt">
+      {receipt.isPending && <Spin />}
+      {receipt.isError && (
+        <Alert type="error" showIcon title={t('detail.receiptFailed', { message: errorText(i18n, receipt.error) })} />
+      )}
+      {r && (
+        <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+          <Image
+            src={r.dataUrl}
+            alt={t('detail.receiptAlt', { orderCode: props.orderCode })}
+            style={{ maxWidth: '100%', maxHeight: 360, objectFit: 'contain' }}
+          />
+          <Typography.Text type="secondary">
+            {r.uploadedBy
+              ? t('detail.receiptBy', { account: r.uploadedBy, at: at(r.uploadedAt) })
+              : t('detail.receiptAt', { at: at(r.uploadedAt) })}
+          </Typography.Text>
+        </Space>
+      )}
+      {receipt.isSuccess && r === null && <Empty description={t('detail.noReceipt')} />}
+    </Card>
   );
 }

@@ -29,6 +29,7 @@ const row = (over: Partial<PayoutRow> = {}): PayoutRow => ({
   address: '12 MG Road, Bengaluru',
   remark: null,
   utr: null,
+  receiptId: null,
   rejectReason: null,
   exceptionReason: null,
   createdAt: '2024-05-01T10:00:00.000Z',
@@ -232,6 +233,40 @@ describe('PayoutListPage: the action forms', () => {
     await waitFor(() => expect(server.sent('/v1.0/payoutOrder/submit')).toHaveLength(1));
     expect(server.sent('/v1.0/payoutOrder/submit')[0]!.body).toEqual({ orderId: 2, utr: '432112345678' });
     expect(await screen.findByText(`UTR of ${IN_PROGRESS.orderCode} submitted`)).toBeTruthy();
+  });
+
+  it('submit UTR with a receipt: a picked image is checked, previewed, removable, and sent as base64 with the UTR', async () => {
+    server.answers.set(
+      '/v1.0/payoutOrder/submit',
+      ok({ orderId: 2, orderCode: IN_PROGRESS.orderCode, state: S.submitted }),
+    );
+    renderAt('/payProxyOrder/list/supplier', 'supplier', [IN_PROGRESS], true);
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await user.click(await screen.findByTestId(`payout-submit-${IN_PROGRESS.orderCode}`));
+    const picker = () =>
+      screen.getByTestId('payout-submit-receipt').querySelector('input[type=file]') as HTMLInputElement;
+    // Not an image, or too large: the server's texts, nothing kept.
+    await user.upload(picker(), new File(['not a picture'], 'receipt.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('File type error')).toBeTruthy();
+    await user.upload(picker(), new File([new Uint8Array(512 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('the image is larger than 512 KiB')).toBeTruthy();
+    expect(screen.queryByTestId('payout-submit-receipt-preview')).toBeNull();
+    // A picture: previewed with its text alternative, removable, picked again.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await user.upload(picker(), new File([png], 'receipt.png', { type: 'image/png' }));
+    expect(await screen.findByAltText(`Receipt to send with payout ${IN_PROGRESS.orderCode}`)).toBeTruthy();
+    await user.click(screen.getByTestId('payout-submit-receipt-remove'));
+    expect(screen.queryByAltText(`Receipt to send with payout ${IN_PROGRESS.orderCode}`)).toBeNull();
+    await user.upload(picker(), new File([png], 'receipt.png', { type: 'image/png' }));
+    await screen.findByAltText(`Receipt to send with payout ${IN_PROGRESS.orderCode}`);
+    await user.type(screen.getByTestId('payout-submit-utr'), '432112345679');
+    await user.click(screen.getByTestId('payout-submit-send'));
+    await waitFor(() => expect(server.sent('/v1.0/payoutOrder/submit')).toHaveLength(1));
+    expect(server.sent('/v1.0/payoutOrder/submit')[0]!.body).toEqual({
+      orderId: 2,
+      utr: '432112345679',
+      receipt: { mime: 'image/png', imageBase64: btoa(String.fromCharCode(...png)) },
+    });
   });
 
   it('mark abnormal and reject need a reason (in the user’s language)', async () => {
@@ -553,5 +588,47 @@ describe('PayoutListPage: the detail drawer', () => {
     expect(within(transfers).getByText('-1,258.07')).toBeTruthy();
     expect(within(drawer).getByTestId('payout-detail-payee').textContent).toContain('HDFC0001234');
     expect(within(drawer).getAllByTestId(`payout-confirm-${SUBMITTED.orderCode}`).length).toBeGreaterThan(0);
+  });
+});
+
+describe('PayoutListPage: the receipt in the detail drawer', () => {
+  it('shows the receipt the supplier attached, with its text alternative (who attached it only where the reader may know)', async () => {
+    const withReceipt = { ...SUBMITTED, receiptId: 41 };
+    server.answers.set(
+      '/v1.0/payoutOrder/getDetail',
+      ok({ payout: asServer(withReceipt, 'merchant'), timeline: [], transfers: [] }),
+    );
+    server.answers.set(
+      '/v1.0/payoutOrder/receipt',
+      ok({
+        receiptId: 41,
+        mime: 'image/png',
+        size: 70,
+        uploadedBy: null,
+        uploadedAt: '2024-05-01T10:20:00.000Z',
+        dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+      }),
+    );
+    renderAt('/payProxyOrder/list/merchant', 'merchant', [withReceipt]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`payout-detail-${SUBMITTED.orderCode}`));
+    const card = await screen.findByTestId('payout-detail-receipt');
+    const image = await within(card).findByAltText(`Payment receipt of payout ${SUBMITTED.orderCode}`);
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(server.sent('/v1.0/payoutOrder/receipt')[0]!.url).toContain('orderId=3');
+    expect(within(card).getByText(/^Attached at /)).toBeTruthy();
+  });
+
+  it('a payout without a receipt shows no receipt card and asks the server for none', async () => {
+    server.answers.set(
+      '/v1.0/payoutOrder/getDetail',
+      ok({ payout: asServer(SUBMITTED, 'admin'), timeline: [], transfers: [] }),
+    );
+    renderAt('/payProxyOrder/list', 'admin', [SUBMITTED]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByTestId(`payout-detail-${SUBMITTED.orderCode}`));
+    await screen.findByTestId('payout-detail-payee');
+    expect(screen.queryByTestId('payout-detail-receipt')).toBeNull();
+    expect(server.sent('/v1.0/payoutOrder/receipt')).toHaveLength(0);
   });
 });

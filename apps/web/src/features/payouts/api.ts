@@ -18,6 +18,8 @@ export const payoutKeys = {
   list: (view: string) => ['payouts', 'list', view] as const,
   queue: ['payouts', 'queue'] as const,
   detail: (id: number) => ['payouts', 'detail', id] as const,
+  /** A payout's receipt image, by the receipt's id (a new receipt is another query). */
+  receipt: (id: number, receiptId: number) => ['payouts', 'receipt', id, receiptId] as const,
   statuses: ['payoutFilters', 'statuses'] as const,
   /** The merchant's enabled products, for the creation form. */
   enabledProducts: ['payoutFilters', 'enabledProducts'] as const,

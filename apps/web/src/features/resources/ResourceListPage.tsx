@@ -1,8 +1,7 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   endpoints,
-  QR_IMAGE_MAX_BYTES,
-  QR_IMAGE_MIMES,
+  type ImageUpload,
   RESOURCE_MANAGE_ROLES,
   RESOURCE_STATE,
   type ResourceAction,
@@ -19,6 +18,7 @@ import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { imageUploadOf } from '../../shared/forms/imageFile';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useProductName } from '../../shared/products/productName';
@@ -43,16 +43,6 @@ type Dialog = { kind: 'create' } | { kind: 'detail'; row: ResourceRow };
 /** Whether the server's rule allows the action on the row now (its `allowedActions`, for the caller's role). */
 const allows = (row: ResourceRow, action: ResourceAction) => row.allowedActions.includes(action);
 
-/** The base64 text of a file (without the data URL prefix). */
-function base64Of(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** The edit action's form: the resource's own product (a resource keeps its product). */
 function EditResourceForm(props: RowActionFormProps<ResourceRow, ResourceFormOutput>) {
   const { row } = props;
@@ -67,29 +57,17 @@ function EditResourceForm(props: RowActionFormProps<ResourceRow, ResourceFormOut
   );
 }
 
-interface QrUpload {
-  mime: (typeof QR_IMAGE_MIMES)[number];
-  imageBase64: string;
-}
-
 /**
  * The upload action's form: picking a file sends it. Its type and size are checked here before
  * sending (the server checks the content again). Test hook: `resource-upload-file`.
  */
-function UploadQrForm(props: RowActionFormProps<ResourceRow, QrUpload>) {
+function UploadQrForm(props: RowActionFormProps<ResourceRow, ImageUpload>) {
   const { t } = useTranslation(['resources', 'common']);
   const { message } = App.useApp();
   const pick = async (file: File) => {
-    const mime = QR_IMAGE_MIMES.find((m) => m === file.type);
-    if (!mime) {
-      void message.error(t('text.fileType'));
-      return;
-    }
-    if (file.size > QR_IMAGE_MAX_BYTES) {
-      void message.error(t('text.imageTooLarge'));
-      return;
-    }
-    props.onSubmit({ mime, imageBase64: await base64Of(file) });
+    const picked = await imageUploadOf(file);
+    if (picked.ok) props.onSubmit(picked.upload);
+    else void message.error(t(`text.${picked.reason}`));
   };
   return (
     <Modal open title={t('upload.title', { name: props.row.name })} footer={null} onCancel={props.onClose}>
@@ -189,7 +167,7 @@ export default function ResourceListPage() {
           return call(endpoints.resources.update, { id: row.id, ...fields });
         },
       }),
-      rowAction<ResourceRow, QrUpload>({
+      rowAction<ResourceRow, ImageUpload>({
         key: 'upload',
         label: 'resources:action.uploadQr',
         success: 'resources:success.upload',

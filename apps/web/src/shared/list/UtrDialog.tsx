@@ -1,15 +1,30 @@
+import type { ImageUpload } from '@paydesk/contract';
 import { Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImagePicker } from '../forms/ImagePicker';
 
 /** What the dialog checks a UTR with: the contract's own rule (a zod schema), so it refuses what the server would. */
 interface UtrRule {
   safeParse(value: unknown): { success: boolean };
 }
 
+/** The optional image field of a dialog that takes one (a payout's receipt): its texts and test hook. */
+export interface UtrImageField {
+  label: string;
+  hint: string;
+  chooseText: string;
+  removeText: string;
+  /** The preview's text alternative. */
+  alt: string;
+  testId: string;
+}
+
 /**
  * A row action's form that asks for a UTR (an order's supplement, a payout's payment): checked by the
- * endpoint's rule before sending, sent trimmed. Texts are the caller's, in its namespace. Test hooks:
- * `utrTestId` on the field, `submitTestId` on the button.
+ * endpoint's rule before sending, sent trimmed. With `image`, it also offers an optional image (a
+ * payout's receipt: ImagePicker), sent with the UTR when one was picked. Texts are the caller's, in its
+ * namespace. Test hooks: `utrTestId` on the field, `submitTestId` on the button, `image.testId` on the picker.
  */
 export function UtrDialog(props: {
   title: string;
@@ -22,11 +37,13 @@ export function UtrDialog(props: {
   utrTestId: string;
   submitTestId: string;
   busy: boolean;
-  onSubmit(utr: string): void;
+  image?: UtrImageField;
+  onSubmit(utr: string, image?: ImageUpload): void;
   onClose(): void;
 }) {
   const { t } = useTranslation('common');
   const [form] = Form.useForm<{ utr: string }>();
+  const [image, setImage] = useState<ImageUpload>();
   return (
     <Modal
       open
@@ -37,7 +54,7 @@ export function UtrDialog(props: {
       onOk={() =>
         void form
           .validateFields()
-          .then((v) => props.onSubmit(v.utr.trim()))
+          .then((v) => (props.image && image ? props.onSubmit(v.utr.trim(), image) : props.onSubmit(v.utr.trim())))
           .catch(() => undefined)
       }
       onCancel={props.onClose}
@@ -59,6 +76,19 @@ export function UtrDialog(props: {
         >
           <Input autoComplete="off" data-testid={props.utrTestId} />
         </Form.Item>
+        {props.image && (
+          <Form.Item label={props.image.label} extra={props.image.hint}>
+            <ImagePicker
+              value={image}
+              onChange={setImage}
+              chooseText={props.image.chooseText}
+              removeText={props.image.removeText}
+              alt={props.image.alt}
+              testId={props.image.testId}
+              disabled={props.busy}
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
