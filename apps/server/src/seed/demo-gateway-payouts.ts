@@ -95,7 +95,6 @@ export class DemoGatewayPayouts {
       random: DemoRandom;
       gateway: FakeGateway;
       merchantId: number;
-      merchantUserId: number;
       actor: (account: string) => Actor;
       /** The merchant's receiver of the history's callbacks. */
       notifyUrl: string;

@@ -418,7 +418,6 @@ export async function seedDemoOrders(input: {
         random: seededRandom((input.seed ?? 20_261_123) + 2),
         gateway: historyGateway.gateway,
         merchantId: merchant.id,
-        merchantUserId: merchant.userId,
         actor,
         notifyUrl: receiver.url,
         later: (step) => {
