@@ -17,6 +17,12 @@ export const DEMO_ORDER_COUNT = 2_500;
  */
 export const DEFAULT_GLOBAL_RATE_LIMIT = 12_000;
 
+/**
+ * The port of the demo's fake payout gateway (DEMO_GATEWAY_PORT): the fake's own default
+ * (tools/fake-gateway), where the demo's gateway payout account points.
+ */
+export const DEFAULT_DEMO_GATEWAY_PORT = 4010;
+
 /** Fastify's trustProxy: none, a number of hops, or the proxies' addresses. */
 export type TrustProxy = false | number | string;
 
@@ -35,6 +41,8 @@ const envSchema = z.object({
     .regex(/^(?:true|false|\d{1,6})$/, 'DEMO_ORDERS is 0, 1 or a number of orders')
     .default('1')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
+  /** With the demo data: the port on 127.0.0.1 of the fake payout gateway that `npm start` runs beside the server. */
+  DEMO_GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(DEFAULT_DEMO_GATEWAY_PORT),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   /**
@@ -100,6 +108,11 @@ export interface Config {
   demoOrders: boolean;
   /** How many orders that history has, about (DEMO_ORDERS=<number>; DEMO_ORDER_COUNT by default). */
   demoOrderCount: number;
+  /**
+   * With the demo: the port on 127.0.0.1 of the fake payout gateway that `npm start` runs in-process
+   * (DEMO_GATEWAY_PORT, 4010), which the demo's gateway payout account (product 2003) points at.
+   */
+  demoGatewayPort: number;
   adminPassword: string | undefined;
   /** A session unused this long ends. */
   sessionIdleMinutes: number;
@@ -186,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     demoOrders: e.DEMO_ORDERS > 0,
     demoOrderCount: e.DEMO_ORDERS > 1 ? e.DEMO_ORDERS : DEMO_ORDER_COUNT,
+    demoGatewayPort: e.DEMO_GATEWAY_PORT,
     adminPassword: e.ADMIN_PASSWORD,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     trustProxy: e.TRUST_PROXY,
@@ -210,6 +224,7 @@ export function defaultConfig(): Config {
     demo: false,
     demoOrders: false,
     demoOrderCount: DEMO_ORDER_COUNT,
+    demoGatewayPort: DEFAULT_DEMO_GATEWAY_PORT,
     adminPassword: undefined,
     sessionIdleMinutes: 120,
     sessionLifetimeMinutes: 24 * 60,

@@ -1,10 +1,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// The demo's payout gateway: the fake of tools/ (Node only), run beside the server with the demo data (seed/demo-gateway.ts).
+import type { FakeGateway } from '../../../tools/fake-gateway/fake-gateway.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { embeddedOwner, pidFileOf } from './db/data-dir.js';
 import { autovacuumOff, upkeep } from './db/upkeep.js';
 import { settleDemoHistory } from './modules/system/demo-history.js';
+import { demoGatewayWebhookUrl, goLive, startDemoGateway } from './seed/demo-gateway.js';
 import { type DemoHistoryRun, makeDemoHistory } from './seed/demo-history.js';
 import { announceDemoHistory, describeDemoOrders, describeSeed, seedOnFirstStart } from './seed/seed.js';
 
@@ -46,6 +49,20 @@ async function main() {
       );
     }
   }
+  // With the demo data, the fake payout gateway that the demo's gateway payout account (2003) points at
+  // runs in this process on 127.0.0.1:DEMO_GATEWAY_PORT, quiet while the history uses it (seed/demo-gateway.ts).
+  let gateway: FakeGateway | null = null;
+  if (config.demo) {
+    try {
+      gateway = await startDemoGateway(config.demoGatewayPort);
+    } catch (error) {
+      console.warn(
+        `The demo's fake payout gateway could not listen on 127.0.0.1:${config.demoGatewayPort} ` +
+          `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the server runs without it, and the ` +
+          "demo's gateway payouts (product 2003) are not paid until something answers there (free the port and restart).",
+      );
+    }
+  }
   // The embedded database is vacuumed and analyzed by this process (db/upkeep.ts): catch up at start
   // (whatever changed since the last run), then every minute.
   if (embedded) await upkeep(database);
@@ -78,9 +95,20 @@ async function main() {
 
   let stopping = false;
   let making: DemoHistoryRun | null = null;
+  /** Once no history uses it: the fake calls this server's webhook route and moves payouts at a watchable pace. */
+  const gatewayGoesLive = async () => {
+    if (!gateway || stopping) return;
+    const webhookUrl = await demoGatewayWebhookUrl(database.db, config);
+    goLive(gateway, webhookUrl);
+    console.log(
+      `Fake payout gateway (demo) on ${gateway.url}, webhooks to ${webhookUrl ?? '(none: no demo gateway account)'}; ` +
+        "the demo's gateway payout account (supplier1, product 2003) pays through it.\n",
+    );
+  };
+
   if (history) {
     console.log(announceDemoHistory(history.count));
-    making = makeDemoHistory(history, (line) => console.log(line));
+    making = makeDemoHistory({ ...history, gateway }, (line) => console.log(line));
     making.finished
       .then((summary) => {
         if (summary) console.log(`${describeDemoOrders(summary)}\n`);
@@ -90,9 +118,12 @@ async function main() {
         console.error('The demo order history failed; the console works without it.');
       })
       .then(async () => {
+        await gatewayGoesLive();
         if (config.jobs && !stopping) await app.services.jobs.start(app.log);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'background jobs failed to start'));
+  } else {
+    await gatewayGoesLive();
   }
 
   const stop = async (signal: string) => {
@@ -102,6 +133,7 @@ async function main() {
     // A history being made ends after its step in hand: every step is a whole transaction.
     await making?.stop();
     await app.close();
+    await gateway?.close();
     await database.close();
     process.exit(0);
   };

@@ -13,6 +13,7 @@ import { orders } from '../db/schema.js';
 import { demoHistoryStatus, settleDemoHistory } from '../modules/system/demo-history.js';
 import { totpCode } from '../platform/totp.js';
 import { testDatabase } from '../testing/harness.js';
+import { demoGatewayAccount, demoGatewayUrl } from './demo-gateway.js';
 import { makeDemoHistory } from './demo-history.js';
 import { DEMO_PASSWORD, seedOnFirstStart } from './seed.js';
 
@@ -73,7 +74,7 @@ async function signIn(app: FastifyInstance, secret: string) {
 
 describe('the first start', () => {
   it('answers before the history exists, shows it being made, and starts no job until it is done', async () => {
-    const { database, seeded, app } = await firstStart();
+    const { database, config, seeded, app } = await firstStart();
     expect(seeded.kind).toBe('demo');
     expect(seeded.history).toBeDefined();
     // The console answers already: accounts and balances exist, no order yet.
@@ -101,6 +102,10 @@ describe('the first start', () => {
     expect(summary?.orders).toBeGreaterThanOrEqual(COUNT);
     expect(await statusSeenBy(app, token)).toEqual({ state: 'done', made: summary!.orders, planned: COUNT });
     expect(await app.services.ledger.check()).toEqual({ ok: true, violations: [] });
+    // Without a live fake gateway (its port taken), the history paid its gateway payouts through one of its
+    // own, and the demo's gateway account points at the live fake's address again.
+    expect(summary!.gatewayPayouts.completed).toBeGreaterThan(0);
+    expect(await demoGatewayAccount(database.db, demoGatewayUrl(config.demoGatewayPort))).toBeDefined();
 
     // A second start finds the accounts: nothing is seeded or made again.
     const again = await seedOnFirstStart({ config: { ...defaultConfig(), demo: true, demoOrders: true }, database });
@@ -121,6 +126,7 @@ describe('the first start', () => {
     expect(made).toBeLessThan(COUNT);
     const services = buildServices({ config, database });
     expect(await services.ledger.check()).toEqual({ ok: true, violations: [] });
+    expect(await demoGatewayAccount(database.db, demoGatewayUrl(config.demoGatewayPort))).toBeDefined();
     // Marked as being made until a later start looks at it.
     expect((await demoHistoryStatus(database.db)).state).toBe('making');
 

@@ -1,3 +1,4 @@
+import type { FakeGateway } from '../../../../tools/fake-gateway/fake-gateway.js';
 import type { Services } from '../app.js';
 import { writeDemoHistory } from '../modules/system/demo-history.js';
 import type { ManualClock } from '../platform/clock.js';
@@ -13,6 +14,10 @@ export interface PendingHistory {
   end: Date;
   count: number;
   timeZone: string;
+  /** DEMO_GATEWAY_PORT: where the demo's gateway payout account points. */
+  gatewayPort: number;
+  /** The live fake gateway of `npm start` when it runs (main.ts); the history starts its own otherwise. */
+  gateway?: FakeGateway | null;
 }
 
 export interface DemoHistoryRun {
@@ -54,6 +59,8 @@ export function makeDemoHistory(
         progressEvery: PROGRESS_EVERY,
         onProgress: progress,
         signal: abort.signal,
+        gateway: pending.gateway,
+        gatewayPort: pending.gatewayPort,
       });
     } catch (error) {
       // Not made again by a later start either: the console's notice must not wait for ever.

@@ -3,15 +3,26 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE, PAYOUT_BATCH_STATE, PAYOUT_STATE } from '@paydesk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeGateway } from '../../../../tools/fake-gateway/fake-gateway.js';
 import { buildServices, type Services } from '../app.js';
 import { type Config, DEMO_ORDER_COUNT, defaultConfig, loadConfig } from '../config.js';
 import { createScratchDatabase, type Database, openDatabase } from '../db/client.js';
 import { rowsOf } from '../db/raw-rows.js';
-import { merchants, orderCallbacks, orders, users } from '../db/schema.js';
+import {
+  ledgerTransfers,
+  merchants,
+  orderCallbacks,
+  orders,
+  payoutEvents,
+  payouts,
+  resources,
+  users,
+} from '../db/schema.js';
 import { verifyAuditChain } from '../platform/audit.js';
 import { AUDIT_SEAL_STALE_MS, sealAuditRows } from '../platform/audit-sealer.js';
+import { DEMO_GATEWAY, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
 import { makeDemoHistory } from './demo-history.js';
 import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
 import { DEMO_ACCOUNTS_FILE, type SeedResult, seedOnFirstStart } from './seed.js';
@@ -38,6 +49,8 @@ let seeded: SeedResult;
 let made: DemoOrdersSummary;
 let services: Services;
 let merchantUserId = 0;
+/** The fake gateway as `npm start` runs it beside the server (main.ts), quiet while the history uses it. */
+let gateway: FakeGateway;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'paydesk-demo-'));
@@ -50,8 +63,10 @@ beforeAll(async () => {
   } else {
     database = await openDatabase({});
   }
+  gateway = await startDemoGateway(0);
   config = {
     ...defaultConfig(),
+    demoGatewayPort: Number(new URL(gateway.url).port),
     demo: true,
     demoOrders: true,
     demoOrderCount: TEST_COUNT,
@@ -61,13 +76,14 @@ beforeAll(async () => {
   };
   seeded = await seedOnFirstStart({ config, database, now });
   // As `npm start` does once the server listens (demo-history.test.ts checks that order).
-  made = (await makeDemoHistory(seeded.history!).finished)!;
+  made = (await makeDemoHistory({ ...seeded.history!, gateway }).finished)!;
   services = buildServices({ config, database });
   const [m] = await database.db.select({ userId: merchants.userId }).from(merchants);
   merchantUserId = m!.userId;
 }, 900_000);
 
 afterAll(async () => {
+  await gateway?.close();
   await database?.close();
   await drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -236,6 +252,81 @@ describe('the demo order history', () => {
       [Number(batches[0]!.id), PAYOUT_STATE.rejected, 1],
       [Number(batches[1]!.id), PAYOUT_STATE.awaiting, 3],
     ]);
+  });
+
+  it('pays a few of merchant1’s payouts through the fake gateway: completed with its UTR, one failed there and rejected', async () => {
+    const made2003 = await database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.productId, 2003))
+      .orderBy(asc(payouts.id));
+    const [account] = await database.db.select().from(resources).where(eq(resources.productId, 2003));
+    // supplier1's demo gateway account, pointing at the fake that `npm start` runs.
+    expect(account).toMatchObject({
+      name: DEMO_GATEWAY.name,
+      state: 0,
+      details: { baseUrl: demoGatewayUrl(config.demoGatewayPort), keyId: DEMO_GATEWAY.keyId },
+    });
+    const completed = made2003.filter((p) => p.state === PAYOUT_STATE.completed);
+    const rejected = made2003.filter((p) => p.state === PAYOUT_STATE.rejected);
+    expect(completed.length).toBeGreaterThanOrEqual(3);
+    expect(rejected).toHaveLength(1);
+    expect(made.gatewayPayouts).toEqual({ completed: completed.length, rejected: 1 });
+    const timeline = async (id: number) =>
+      (
+        await database.db
+          .select({ kind: payoutEvents.kind, actor: payoutEvents.actorAccount })
+          .from(payoutEvents)
+          .where(eq(payoutEvents.payoutId, id))
+          .orderBy(asc(payoutEvents.id))
+      ).map((e) => (e.actor ? `${e.kind} by ${e.actor}` : e.kind));
+    const transfers = async (code: string) =>
+      (
+        await database.db
+          .select({ type: ledgerTransfers.type })
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.orderCode, code))
+          .orderBy(asc(ledgerTransfers.id))
+      ).map((t) => t.type);
+    for (const p of completed) {
+      // Sent to the fake by the dispatcher's rounds and completed with the UTR the fake paid it with.
+      const atFake = gateway.payouts.get(p.gatewayId!);
+      expect(atFake, p.orderCode).toMatchObject({ idempotencyKey: p.orderCode, status: 'processed', amount: p.amount });
+      expect(p.utr).toBe(atFake!.utr);
+      expect(p.resourceId).toBe(account!.id);
+      expect(await timeline(p.id)).toEqual([
+        // By the merchant API (no console account).
+        'created',
+        'claimed by system',
+        'gatewaySent by system',
+        'completed by system',
+      ]);
+      expect(await transfers(p.orderCode)).toEqual(['payoutHold', 'payoutPaid']);
+    }
+    // The fake failed the payee it was told to fail: a processing exception that an admin resolved to rejected.
+    const failed = rejected[0]!;
+    expect(failed.userName).toContain('Fail');
+    expect(gateway.payouts.get(failed.gatewayId!)).toMatchObject({ status: 'failed' });
+    expect(await timeline(failed.id)).toEqual([
+      'created',
+      'claimed by system',
+      'gatewaySent by system',
+      'markedAbnormal by system',
+      'resolved by admin',
+    ]);
+    expect(await transfers(failed.orderCode)).toEqual(['payoutHold', 'payoutRelease']);
+    // merchant1 heard of each of them at its callback receiver.
+    const callbacks = await database.db
+      .select({ payoutId: orderCallbacks.payoutId, state: orderCallbacks.state })
+      .from(orderCallbacks)
+      .where(
+        inArray(
+          orderCallbacks.payoutId,
+          made2003.map((p) => p.id),
+        ),
+      );
+    expect(callbacks.map((c) => c.payoutId).sort()).toEqual(made2003.map((p) => p.id).sort());
+    expect(callbacks.every((c) => c.state === 'succeeded')).toBe(true);
   });
 
   it('keeps the ledger and the audit chain whole', async () => {

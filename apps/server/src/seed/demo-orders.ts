@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Code, type CreateOrderRequest, ORDER_MARK, ORDER_STATE, type OrderMark } from '@paydesk/contract';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { FakeGateway } from '../../../../tools/fake-gateway/fake-gateway.js';
 import type { Services } from '../app.js';
+import { DEFAULT_DEMO_GATEWAY_PORT } from '../config.js';
 import { merchants, orderCallbacks, orders, resources, suppliers, users } from '../db/schema.js';
 import { accountCode } from '../modules/ledger/accounts.js';
 import type { OrderRecord } from '../modules/orders/orders.service.js';
@@ -13,6 +15,7 @@ import type { DataScope } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import { DemoBatches } from './demo-batches.js';
 import { proposeAndApprove } from './demo-funds.js';
+import { DemoGatewayPayouts, type HistoryGateway, openHistoryGateway } from './demo-gateway-payouts.js';
 import { DEMO_MERCHANT_API } from './demo-merchants.js';
 import { DemoPayouts } from './demo-payouts.js';
 
@@ -23,6 +26,8 @@ import { DemoPayouts } from './demo-payouts.js';
  * with UTRs, reject, reverse and mark; unpaid orders time out through `expireDue`; the callbacks of
  * paid orders are really delivered, attempt by attempt on the callback schedule, to a merchant receiver
  * on 127.0.0.1 that this seed runs meanwhile. Suppliers' deposits come through approved proposals.
+ * merchant1's payouts are made beside them (demo-payouts.ts), a few through the fake payout gateway
+ * (demo-gateway-payouts.ts).
  * Nothing is inserted around the ledger, so ledgerCheck, the fund records, the timelines and the
  * audit chain hold as for real orders. The random choices come from a fixed seed.
  *
@@ -64,6 +69,8 @@ export interface DemoOrdersSummary {
   byState: Record<number, number>;
   callbackAttempts: number;
   deposits: number;
+  /** merchant1's gateway payouts (2003) paid through the fake gateway, and failed there then rejected. */
+  gatewayPayouts: { completed: number; rejected: number };
   /** Steps the engine refused (a race the plan did not foresee, e.g. no account for a supplement), by step. */
   refused: Record<string, number>;
   ms: number;
@@ -291,6 +298,13 @@ export async function seedDemoOrders(input: {
   progressEvery?: number;
   /** Aborted: the history ends after the step in hand (each step is a whole transaction of the engine). */
   signal?: AbortSignal;
+  /**
+   * The live fake gateway of `npm start` (main.ts), which the demo's gateway account points at; without
+   * it the history runs one of its own meanwhile (demo-gateway-payouts.ts openHistoryGateway).
+   */
+  gateway?: FakeGateway | null;
+  /** DEMO_GATEWAY_PORT: where the demo's gateway account points (4010). */
+  gatewayPort?: number;
 }): Promise<DemoOrdersSummary> {
   const started = performance.now();
   const { services, clock, end, timeZone } = input;
@@ -363,6 +377,8 @@ export async function seedDemoOrders(input: {
   const failuresLeft = new Map<string, number>();
   const receiver = await startReceiver(failuresLeft, seededRandom(7));
   const windowMs = await services.callbacks.windowMs();
+  let historyGateway: HistoryGateway | null = null;
+  let gatewayPayouts: DemoGatewayPayouts | null = null;
 
   const timeline = new Timeline();
   for (const plan of planOrders(random, { start: startMs, end: endMs, count: input.count, timeZone }, products))
@@ -387,6 +403,42 @@ export async function seedDemoOrders(input: {
     const batches = new DemoBatches({ services, payouts, supplierId: payoutSupplier.id, timeZone, endMs });
     for (const step of [...payouts.plan(startMs, Math.ceil(input.count / 12)), ...batches.plan()]) {
       timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
+    }
+    // A few of them through the demo's gateway account, paid by the fake gateway (demo-gateway-payouts.ts).
+    try {
+      historyGateway = await openHistoryGateway(
+        services,
+        input.gateway,
+        input.gatewayPort ?? DEFAULT_DEMO_GATEWAY_PORT,
+      );
+    } catch (error) {
+      await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+      throw error;
+    }
+    if (historyGateway) {
+      gatewayPayouts = new DemoGatewayPayouts({
+        services,
+        random: seededRandom((input.seed ?? 20_261_123) + 2),
+        gateway: historyGateway.gateway,
+        merchantId: merchant.id,
+        actor,
+        notifyUrl: receiver.url,
+        later: (step) => {
+          if (step.at < endMs) timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
+        },
+        deliver: (callback, payout, at) =>
+          timeline.push(at, {
+            kind: 'deliver',
+            order: { code: payout.orderCode, id: payout.id, supplierUserId: payout.supplierUserId },
+            callbackId: callback.id,
+            createdAt: callback.createdAt,
+            attemptNo: 1,
+          }),
+        endMs,
+      });
+      for (const step of gatewayPayouts.plan(startMs)) {
+        timeline.push(step.at, { kind: 'step', label: step.label, run: step.run });
+      }
     }
   }
   timeline.push(endMs - 90 * MINUTE_MS, { kind: 'topUp', float: true });
@@ -641,6 +693,7 @@ export async function seedDemoOrders(input: {
   } finally {
     await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
     receiver.server.closeAllConnections();
+    await historyGateway?.close();
   }
 
   const states = await db
@@ -654,6 +707,7 @@ export async function seedDemoOrders(input: {
     byState,
     callbackAttempts: attempts,
     deposits,
+    gatewayPayouts: (await gatewayPayouts?.summary()) ?? { completed: 0, rejected: 0 },
     refused: Object.fromEntries(refused),
     ms: Math.round(performance.now() - started),
     interrupted,

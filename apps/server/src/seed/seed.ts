@@ -62,7 +62,14 @@ export async function seedOnFirstStart(deps: { config: Config; database: Databas
     seeded = await seedIfEmpty(database.db, services, config);
     if (seeded.kind === 'demo') {
       await planDemoHistory(database.db, config.demoOrderCount);
-      seeded.history = { services, clock, end, count: config.demoOrderCount, timeZone: config.timeZone };
+      seeded.history = {
+        services,
+        clock,
+        end,
+        count: config.demoOrderCount,
+        timeZone: config.timeZone,
+        gatewayPort: config.demoGatewayPort,
+      };
     }
   } else {
     seeded = await seedIfEmpty(database.db, buildServices({ config, database }), config);
@@ -125,7 +132,7 @@ export async function seedIfEmpty(db: Db, services: Services, config: Config): P
   // The demo parties on those accounts, then money that their fund records explain.
   await seedDemoMerchants(db, services, ids);
   await seedDemoSuppliers(db, services, ids);
-  await seedDemoResources(db, services, ids);
+  await seedDemoResources(db, services, ids, config.demoGatewayPort);
   await seedDemoFunds(db, services, ids);
   return { kind: 'demo', accounts };
 }
@@ -165,7 +172,7 @@ export function announceDemoHistory(count: number): string {
   );
 }
 
-/** One line: what the demo's order history holds. */
+/** Two lines: what the demo's order history holds, and its gateway payouts. */
 export function describeDemoOrders(made: DemoOrdersSummary): string {
   const n = (state: number) => (made.byState[state] ?? 0).toLocaleString('en-US');
   const paid = PAID_STATES.reduce<number>((sum, state) => sum + (made.byState[state] ?? 0), 0);
@@ -173,6 +180,8 @@ export function describeDemoOrders(made: DemoOrdersSummary): string {
     `Demo orders: ${made.orders.toLocaleString('en-US')} over the last ${DEMO_ORDER_DAYS} days ` +
     `(paid ${paid.toLocaleString('en-US')}, callback failed ${n(4)}, timed out ${n(2)}, rejected ${n(7)}, ` +
     `reversed ${n(8)}, allocation failed ${n(5)}, awaiting payment ${n(1)}), made in ${(made.ms / 1000).toFixed(1)} s ` +
-    '(DEMO_ORDERS=0 skips them)'
+    '(DEMO_ORDERS=0 skips them)\n' +
+    `Demo gateway payouts (merchant1, product 2003) through the fake gateway: ${made.gatewayPayouts.completed} ` +
+    `completed, ${made.gatewayPayouts.rejected} failed there and rejected by staff`
   );
 }

@@ -3,17 +3,9 @@ import { endpoints, PAYOUT_STATE, REASON_TEXTS } from '@paydesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeGateway, startFakeGateway } from '../../../../../tools/fake-gateway/fake-gateway.js';
-import {
-  auditLog,
-  merchants,
-  orderCallbacks,
-  partyProducts,
-  payoutEvents,
-  payouts,
-  suppliers,
-  users,
-} from '../../db/schema.js';
+import { auditLog, merchants, orderCallbacks, payoutEvents, payouts, suppliers, users } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../platform/audit.js';
+import { DEMO_GATEWAY, demoGatewayAccount, demoGatewayUrl } from '../../seed/demo-gateway.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
@@ -31,7 +23,12 @@ import { gatewayWebhookPath } from './gateway-webhook.routes.js';
  */
 const S = PAYOUT_STATE;
 const api = endpoints.payouts;
-const CREDS = { keyId: 'rzp_test_gw', keySecret: 'gw-key-secret-0001', webhookSecret: 'gw-hook-secret-0001' };
+/** The demo's gateway account (seed/demo-resources.ts) holds the fake's demo credentials. */
+const CREDS = {
+  keyId: DEMO_GATEWAY.keyId,
+  keySecret: DEMO_GATEWAY.keySecret,
+  webhookSecret: DEMO_GATEWAY.webhookSecret,
+};
 const POLL_MS = 30_000;
 const RETRY_MS = 5_000;
 
@@ -57,26 +54,22 @@ beforeAll(async () => {
     .innerJoin(users, eq(users.id, suppliers.userId))
     .where(eq(users.account, 'supplier1'));
   supplierId = s!.id;
-  const updatedAt = t.clock.now();
-  // merchant1 may pay out through the gateway product; supplier1 earns 1.00 % on it.
-  await db.insert(partyProducts).values([
-    { userId: m!.userId, productId: 2003, enabled: true, feeRate: 100, perTransactionFee: 300, updatedAt },
-    { userId: s!.userId, productId: 2003, enabled: true, commissionRate: 100, updatedAt },
-  ]);
   fake = await startFakeGateway({ ...CREDS, behaviour: { stepMs: 30, slowMs: 1_500 } });
-  const staff = { all: true } as const;
-  const created = await t.app.services.resources.create(
-    staff,
+  // The demo's seed gives merchant1 the gateway product (a fee) and supplier1 a gateway account on it
+  // (1.00 % commission), pointing at the fake of `npm start`: here it points at this test's fake.
+  const account = await demoGatewayAccount(db, demoGatewayUrl(t.config.demoGatewayPort));
+  expect(account).toMatchObject({ supplierId, state: 0, details: { keyId: CREDS.keyId } });
+  resourceId = account!.id;
+  await t.app.services.resources.update(
+    { all: true },
     {
-      supplierId,
+      id: resourceId,
       productId: 2003,
-      name: 'Fake RazorpayX',
-      details: { baseUrl: fake.url, ...CREDS, accountNumber: '2323230041626905' },
+      name: account!.name,
+      details: { baseUrl: fake.url, keyId: CREDS.keyId, accountNumber: DEMO_GATEWAY.accountNumber },
     },
     SYSTEM_ACTOR,
   );
-  resourceId = created.id;
-  await t.app.services.resources.enable(staff, { resourceId, productId: 2003, enable: true }, SYSTEM_ACTOR);
   webhookUrl = `${appUrl}${gatewayWebhookPath(resourceId)}`;
   fake.setWebhookUrl(webhookUrl);
   // The sends and polls of these tests, with a short timeout (the app's own has the default one).

@@ -93,17 +93,23 @@ function parseCsvLine(line: string): string[] {
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('the demo data', () => {
-  it('supplier1 has an enabled card-to-card account, USDT wallet, bank payout account and two UPI accounts; agent1 a UPI account with its deep link', async () => {
+  it('supplier1 has an enabled card-to-card account, USDT wallet, bank payout account, gateway payout account and two UPI accounts; agent1 a UPI account with its deep link', async () => {
     const mine = await t.call(R.getList, { pageIndex: 1, pageSize: 100 }, as('supplier1'));
     expect(mine.body.data.list.map((r: ResourceRow) => [r.productId, r.state, r.supplierId])).toEqual([
       [1002, 0, supplierOneId],
       [3015, 0, supplierOneId],
       [2001, 0, supplierOneId],
+      [2003, 0, supplierOneId],
       [1001, 0, supplierOneId],
       [1001, 0, supplierOneId],
     ]);
     const wallet = mine.body.data.list.find((r: ResourceRow) => r.productId === 3015);
     expect(wallet.qrCode).toBe(wallet.details.address);
+    // The gateway payout account (the /razorpayPayProxy pages) points at the fake gateway `npm start` runs.
+    expect(mine.body.data.list.find((r: ResourceRow) => r.productId === 2003)).toMatchObject({
+      hasSecret: true,
+      details: { baseUrl: 'http://127.0.0.1:4010', keyId: 'rzp_test_paydeskfake' },
+    });
     const agent = await t.call(R.getList, { pageIndex: 1, productId: 1001 }, as('agent1'));
     expect(agent.body.data.list).toHaveLength(1);
     expect(agent.body.data.list[0]).toMatchObject({
