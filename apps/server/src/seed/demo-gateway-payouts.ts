@@ -4,18 +4,15 @@ import type { FakeGateway } from '../../../../tools/fake-gateway/fake-gateway.js
 import type { Services } from '../app.js';
 import { orderCallbacks, payouts, resources } from '../db/schema.js';
 import { accountCode } from '../modules/ledger/accounts.js';
-import { signParams } from '../modules/orders/signature.js';
 import type { PayoutCaller } from '../modules/payouts/payouts.service.js';
 import type { Actor } from '../platform/audit.js';
 import { demoGatewayAccount, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
-import { DEMO_MERCHANT_API } from './demo-merchants.js';
-import type { DemoRandom, DemoStep } from './demo-payouts.js';
+import { createSignedDemoPayout, type DemoRandom, type DemoStep } from './demo-payouts.js';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-const MERCHANT_SERVER_IP = '203.0.113.10';
 /** The fake pays whatever a payee is called, but for a payee whose name has the word "Fail" (its outcomes). */
 const PAYEES = [
   { userName: 'Anil Kumar', bankName: 'HDFC Bank', ifscCode: 'HDFC0002468', bankBranch: 'Indiranagar' },
@@ -151,7 +148,6 @@ export class DemoGatewayPayouts {
     const payee = failing ? FAILING_PAYEE : random.pick(PAYEES);
     const day = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
     const params: Record<string, string> = {
-      mchId: DEMO_MERCHANT_API.mchId,
       productId: '2003',
       mchOrderNo: `PG1-${day}-${String(this.made).padStart(3, '0')}`,
       amount: String(amount),
@@ -161,12 +157,7 @@ export class DemoGatewayPayouts {
       address: `${random.int(1, 200)} ${random.pick(['Brigade Road', 'FC Road', 'Residency Road'])}`,
       remark: random.pick(REMARKS),
     };
-    const answer = await services.signedPayouts.create(
-      { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, DEMO_MERCHANT_API.signType) } as never,
-      { ip: MERCHANT_SERVER_IP },
-    );
-    const [row] = await this.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderCode, answer.orderCode));
-    if (!row) return;
+    const row = await createSignedDemoPayout(services, params);
     this.ids.add(row.id);
     // The dispatcher's round a few seconds later assigns it to the gateway account and sends it ...
     let when = at + random.between(3, 30) * SECOND_MS;

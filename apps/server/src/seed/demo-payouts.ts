@@ -30,6 +30,25 @@ const REMARKS = ['withdrawal', 'player cash-out', 'seller settlement', 'refund t
 const GIVE_BACK_REASONS = ['payee account closed', 'name does not match the account', 'bank not reachable by IMPS'];
 const EXCEPTION_REASONS = ['payee says nothing arrived', 'bank reversed the transfer', 'UTR not found at the bank'];
 
+/**
+ * One payout as merchant1's server creates it: `params` (the merchant API's fields but mchId and sign)
+ * signed with the demo merchant's secret, sent from its whitelisted address. Its id and code.
+ */
+export async function createSignedDemoPayout(
+  services: Services,
+  fields: Record<string, string>,
+): Promise<{ id: number; orderCode: string }> {
+  const params = { mchId: DEMO_MERCHANT_API.mchId, ...fields };
+  const answer = await services.signedPayouts.create(
+    { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, DEMO_MERCHANT_API.signType) } as never,
+    { ip: MERCHANT_SERVER_IP },
+  );
+  const db = services.orders.deps.db;
+  const [row] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderCode, answer.orderCode));
+  if (!row) throw new Error(`demo payout ${answer.orderCode} not found after its create`);
+  return { id: row.id, orderCode: answer.orderCode };
+}
+
 /** A step of a payout's life at a time of the history; `run` is refused at most by a race the plan did not foresee. */
 export interface DemoStep {
   at: number;
@@ -108,7 +127,6 @@ export class DemoPayouts {
     const payee = random.pick(PAYEES);
     const day = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
     const params: Record<string, string> = {
-      mchId: DEMO_MERCHANT_API.mchId,
       productId: '2001',
       mchOrderNo: `PO1-${day}-${String(this.made).padStart(4, '0')}`,
       amount: String(amount),
@@ -117,14 +135,7 @@ export class DemoPayouts {
       address: `${random.int(1, 200)} ${random.pick(['MG Road', 'Park Street', 'Linking Road', 'Anna Salai'])}`,
       remark: random.pick(REMARKS),
     };
-    const answer = await services.signedPayouts.create(
-      { ...params, sign: signParams(params, DEMO_MERCHANT_API.secret, DEMO_MERCHANT_API.signType) } as never,
-      { ip: MERCHANT_SERVER_IP },
-    );
-    const db = services.orders.deps.db;
-    const [row] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.orderCode, answer.orderCode));
-    if (!row) throw new Error(`demo payout ${answer.orderCode} not found after its create`);
-    return { id: row.id, orderCode: answer.orderCode };
+    return createSignedDemoPayout(services, params);
   }
 
   /** The payout's life after its create: who does what, and when. */
