@@ -41,6 +41,8 @@ export * from './resources/details.js';
 export * from './resources/endpoints.js';
 export * from './routes/route.js';
 export * from './routes/routes.js';
+export * from './settings/registry.js';
+export * from './settings/texts.js';
 export * from './suppliers/agents.js';
 export * from './suppliers/endpoints.js';
 export * from './system/endpoints.js';
