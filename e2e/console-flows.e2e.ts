@@ -115,7 +115,10 @@ describe('account management, sessions and the audit trail', () => {
     const apiSession = page
       .locator('tr.ant-table-row', { has: page.locator('td', { hasText: /^node$/ }) })
       .locator('[data-account="merchant1"][data-testid^="session-logout-"]');
-    await expect.poll(() => apiSession.count()).toBe(1);
+    // The list loads after the navigation: wait for the row (a loaded CI machine takes seconds), then
+    // make sure it is the only one.
+    await apiSession.first().waitFor({ timeout: 30_000 });
+    expect(await apiSession.count()).toBe(1);
     const logoutId = (await apiSession.getAttribute('data-testid')) ?? '';
     await apiSession.click();
     await page.getByTestId('session-ok').click();
@@ -175,7 +178,7 @@ describe('shell', () => {
     await page.getByTestId('audit-list').locator('tr.ant-table-row').first().waitFor();
     await page.getByTestId('tab-accountManagement').click({ button: 'right' });
     await clickMenuItem(page, 'Close others');
-    await expect.poll(tabs).toEqual(['tab-home', 'tab-accountManagement']);
+    await expect.poll(tabs, { timeout: 15_000 }).toEqual(['tab-home', 'tab-accountManagement']);
     await page.waitForURL(`${suite.server.url}/system/accountManagement`);
 
     // The tab bar's menu: close all, back home. The right-click menu must be gone first, or its fading
@@ -190,7 +193,7 @@ describe('shell', () => {
     const width = () => page.getByTestId('side-menu').evaluate((el) => Math.round(el.getBoundingClientRect().width));
     expect(await width()).toBe(256);
     await page.getByTestId('menu-toggle').click();
-    await expect.poll(width).toBe(64);
+    await expect.poll(width, { timeout: 15_000 }).toBe(64);
     await page.context().close();
   });
 });
@@ -218,7 +221,7 @@ describe('on a phone', () => {
     await menu.locator('.ant-menu-submenu-title').getByText('Collection orders', { exact: true }).click();
     await menu.getByTestId('menu-item-orderListSupplier').click();
     await page.waitForURL(`${suite.server.url}/order/list/supplier`);
-    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => menu.isVisible(), { timeout: 15_000 }).toBe(false);
 
     // The row's actions are on screen (the table scrolls inside itself, the page does not).
     const confirm = page.locator('[data-testid^="order-confirm-"]').first();

@@ -28,7 +28,9 @@ describe.each(DEMO_ACCOUNTS.map((a) => [a.account, a.role] as const))('%s (%s)',
     try {
       await signIn(page, suite.server.url, account, secretOf(account));
       // The realtime link is up: its heartbeat answered with a key, kept as currentKey (spec section 9).
-      await expect.poll(() => page.evaluate<string | null>("localStorage.getItem('currentKey')")).toMatch(/.{16,}/);
+      await expect
+        .poll(() => page.evaluate<string | null>("localStorage.getItem('currentKey')"), { timeout: 15_000 })
+        .toMatch(/.{16,}/);
 
       expect(await menuRouteNames(page)).toEqual(expectedMenu(role, account));
       expect(await page.getByTestId('side-menu').getByTestId('menu-item-home').textContent()).toBe(
