@@ -26,7 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp, buildServices } from '../../apps/server/src/app.js';
 import { type Config, defaultConfig } from '../../apps/server/src/config.js';
 import { createScratchDatabase, type Db, openDatabase } from '../../apps/server/src/db/client.js';
-import { merchants, partyProducts, suppliers, systemSettings, users } from '../../apps/server/src/db/schema.js';
+import { merchants, partyProducts, suppliers, users } from '../../apps/server/src/db/schema.js';
 import { accountCode } from '../../apps/server/src/modules/ledger/accounts.js';
 import { SYSTEM_ACTOR } from '../../apps/server/src/platform/audit.js';
 import { totpCode } from '../../apps/server/src/platform/totp.js';
@@ -453,10 +453,8 @@ async function preparePayouts(
   benchMerchants: Array<{ mchId: string }>,
 ): Promise<{ token2: string; supplierTokens: string[] }> {
   const now = new Date();
-  await db
-    .insert(systemSettings)
-    .values({ key: 'PayoutMaxInProgress', value: 1_000_000, updatedAt: now })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: 1_000_000 } });
+  // Written as setX does (every server process hears it), at the registry's most.
+  await db.transaction((tx) => services.settings.write(tx, 'PayoutMaxInProgress', 10_000, null));
   const benchSuppliers = await db
     .select({ id: suppliers.id, userId: suppliers.userId })
     .from(suppliers)

@@ -50,6 +50,8 @@ import { profileHandlers } from './modules/profile/profile.routes.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { resourcesHandlers } from './modules/resources/resources.routes.js';
 import { ResourcesService } from './modules/resources/resources.service.js';
+import { systemConfigHandlers } from './modules/settings/system-config.routes.js';
+import { SystemConfigService } from './modules/settings/system-config.service.js';
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { systemHandlers } from './modules/system/system.routes.js';
@@ -71,6 +73,7 @@ import { installMetrics } from './platform/metrics.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
+import { SettingsStore } from './platform/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +123,9 @@ export const MAINTENANCE_QUEUE = 'order-maintenance';
 /** Services of every area, built once per app; routes and the seed use the same ones. */
 export interface Services {
   sessions: SessionStore;
+  /** The system settings of the registry, as every module reads them (changes heard from every process). */
+  settings: SettingsStore;
+  systemConfig: SystemConfigService;
   /** Seals audit rows shortly after they commit: started with the app in every process. */
   auditSealer: AuditSealer;
   /** Folds the merchants' and suppliers' daily-total deltas: started with the app in every process. */
@@ -171,18 +177,21 @@ export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const sessions = new SessionStore(db, deps.config, clock, { database: deps.database });
+  const secretKey = resolveSecretKey(deps.config);
+  const settings = new SettingsStore({ db, clock, secretKey, database: deps.database });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
   const messages = new MessagesService({ db, clock, realtime });
   const ledger = new LedgerService({ db, clock });
   const products = new ProductsService({ db, clock });
-  const merchants = new MerchantsService({ db, clock, users, secretKey: resolveSecretKey(deps.config) });
-  const suppliers = new SuppliersService({ db, clock, users, products });
+  const merchants = new MerchantsService({ db, clock, users, secretKey, settings });
+  const suppliers = new SuppliersService({ db, clock, users, products, settings });
   const jobs = new Jobs({ database: deps.database, tuning: deps.jobTuning });
   const callbacks = new CallbacksService({
     db,
     clock,
     merchants,
+    settings,
     realtime,
     scheduleMs: deps.jobTuning?.callbackScheduleMs,
     httpTimeoutMs: deps.jobTuning?.callbackTimeoutMs,
@@ -206,12 +215,14 @@ export function buildServices(deps: AppDeps): Services {
     callbacks,
     realtime,
     timeZone: deps.config.timeZone,
+    settings,
   });
   const payouts = new PayoutsService({
     db,
     clock,
     ledger,
     timeZone: deps.config.timeZone,
+    settings,
     realtime,
     afterCommit: () => callbacks.payoutCommitted(),
   });
@@ -219,7 +230,7 @@ export function buildServices(deps: AppDeps): Services {
     db,
     clock,
     payouts,
-    secretKey: resolveSecretKey(deps.config),
+    secretKey,
     privateNetworks: deps.config.gatewayPrivateNetworks ?? deps.config.callbackPrivateNetworks ?? deps.config.demo,
     timeoutMs: deps.jobTuning?.gatewayTimeoutMs,
     pollMs: deps.jobTuning?.gatewayPollMs,
@@ -227,6 +238,8 @@ export function buildServices(deps: AppDeps): Services {
   });
   return {
     sessions,
+    settings,
+    systemConfig: new SystemConfigService({ db, clock, settings }),
     payouts,
     payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
     gatewayPayouts,
@@ -238,7 +251,7 @@ export function buildServices(deps: AppDeps): Services {
     payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts, realtime }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
-    auth: new AuthService({ db, config: deps.config, clock, sessions }),
+    auth: new AuthService({ db, config: deps.config, clock, sessions, settings }),
     users,
     audit: new AuditService(db, clock, deps.config.timeZone),
     messages,
@@ -248,12 +261,12 @@ export function buildServices(deps: AppDeps): Services {
     products,
     merchants,
     suppliers,
-    funds: new FundsService({ db, clock, ledger, messages, timeZone: deps.config.timeZone }),
+    funds: new FundsService({ db, clock, ledger, messages, timeZone: deps.config.timeZone, settings }),
     views: new SavedViewsService({ db, clock }),
     resources: new ResourcesService({
       db,
       clock,
-      secretKey: resolveSecretKey(deps.config),
+      secretKey,
       timeZone: deps.config.timeZone,
     }),
     realtime,
@@ -387,6 +400,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   registerEndpoints(app, guardDeps, 'system', endpoints.system, systemHandlers(database.db));
+  registerEndpoints(
+    app,
+    guardDeps,
+    'systemConfig',
+    endpoints.systemConfig,
+    systemConfigHandlers(services.systemConfig),
+  );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 
@@ -414,6 +434,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Session lookups are cached once this process hears the database's session changes.
   app.addHook('onReady', async () => services.sessions.start(app.log));
   app.addHook('onClose', () => services.sessions.stop());
+  app.addHook('onReady', async () => services.settings.start(app.log));
+  app.addHook('onClose', () => services.settings.stop());
   // Every process seals (one at a time across processes): audit rows do not wait for the jobs.
   app.addHook('onReady', async () => services.auditSealer.start(app.log));
   // Every process folds daily-total deltas too (one at a time across processes).

@@ -148,8 +148,6 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The built console; served when it exists. */
   webDist: string;
-  /** Name shown by the console when showLogo is on, until SysFlag is set. */
-  systemFlag: string;
   /** Filters' 'YYYY-MM-DD HH:mm:ss' and day boundaries are read in this zone. */
   timeZone: string;
   /**
@@ -239,7 +237,6 @@ export function defaultConfig(): Config {
     metricsToken: undefined,
     trustProxy: false,
     webDist: new URL('../../web/dist', import.meta.url).pathname,
-    systemFlag: 'PayDesk',
     timeZone: 'Asia/Kolkata',
     secretKey: undefined,
     jobs: false,

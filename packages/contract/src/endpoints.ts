@@ -14,6 +14,7 @@ import { payoutsEndpoints } from './payouts/endpoints.js';
 import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { resourcesEndpoints } from './resources/endpoints.js';
+import { systemConfigEndpoints } from './settings/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
@@ -40,6 +41,7 @@ export const endpoints = {
   payoutBatches: payoutBatchEndpoints,
   orderProfile: orderProfileEndpoints,
   system: systemEndpoints,
+  systemConfig: systemConfigEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -41,6 +41,7 @@ export * from './resources/details.js';
 export * from './resources/endpoints.js';
 export * from './routes/route.js';
 export * from './routes/routes.js';
+export * from './settings/endpoints.js';
 export * from './settings/registry.js';
 export * from './settings/texts.js';
 export * from './suppliers/agents.js';

@@ -1,5 +1,5 @@
-import type { Endpoint, EndpointInput, Envelope, Role } from '@paydesk/contract';
-import { endpoints } from '@paydesk/contract';
+import type { Endpoint, EndpointInput, Envelope, Role, SettingKey, SettingValue } from '@paydesk/contract';
+import { endpoints, SETTINGS } from '@paydesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServices, type JobTuning } from '../app.js';
@@ -38,6 +38,8 @@ export interface TestApp {
   login(account: string, password?: string): Promise<Auth>;
   /** Signs in and enters the second-level password. */
   loginWithToken2(account: string): Promise<Auth>;
+  /** Writes a system setting as setX does, without the audit (undefined: its default), read at once. */
+  setSetting<K extends SettingKey>(key: K, value: SettingValue<K> | undefined): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -171,6 +173,18 @@ export async function startTestApp(
     code,
     login,
     loginWithToken2,
+    setSetting: async (key, value) => {
+      const settings = app.services.settings;
+      await database.db.transaction((tx) =>
+        settings.write(
+          tx,
+          key,
+          value === undefined ? (SETTINGS[key].default as SettingValue<typeof key>) : value,
+          null,
+        ),
+      );
+      settings.forget();
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -37,6 +37,7 @@ const AREA_ACTIONS = {
   payouts: ['create', ...PAYOUT_ACTIONS],
   // Every batch action but download (a read).
   payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
+  systemConfig: ['set'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

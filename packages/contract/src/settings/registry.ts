@@ -539,8 +539,8 @@ export const SETTINGS = {
     writeRoles: SUPER_ADMIN,
   }),
   PayoutMaxInProgress: setting({
-    type: integer('count', 1, 100),
-    default: 5, // the server's DEFAULT_PAYOUT_MAX_IN_PROGRESS (payouts.service.ts)
+    type: integer('count', 1, 10_000),
+    default: 5,
     group: 'payouts',
     area: 'payouts',
     wired: true,

@@ -11,7 +11,7 @@ import { keysetRows } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
-import { readSettings } from '../../platform/settings.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
 import { refuseSessionAction, refuseUserAction } from '../users/user-actions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -29,6 +29,7 @@ export interface AuthDeps {
   config: Config;
   clock: Clock;
   sessions: SessionStore;
+  settings: SettingsStore;
 }
 
 /** Sign-in, sessions, the second-level password and authenticator binding (DESIGN section 4). */
@@ -122,7 +123,7 @@ export class AuthService {
 
   async getInfo(user: SessionUser, token2Valid: boolean): Promise<UserInfo> {
     const record = await this.findLiveById(this.db, user.userId);
-    const settings = await readSettings(this.db, { ShowLogo: true, SysFlag: this.deps.config.systemFlag });
+    const settings = await this.deps.settings.values();
     const unconfirmedSecret = record.googleSecret && !record.googleConfirmed ? record.googleSecret : undefined;
     return {
       userId: record.id,
@@ -137,13 +138,13 @@ export class AuthService {
       ...(unconfirmedSecret
         ? {
             googleSecret: unconfirmedSecret,
-            googleAuthUrl: totpUri(record.account, unconfirmedSecret, String(settings.SysFlag)),
+            googleAuthUrl: totpUri(record.account, unconfirmedSecret, settings.SysFlag),
           }
         : {}),
       confirmBind: Boolean(record.googleSecret && record.googleConfirmed),
       allowModify: record.allowModify,
-      showLogo: Boolean(settings.ShowLogo),
-      systemFlag: String(settings.SysFlag),
+      showLogo: settings.ShowLogo,
+      systemFlag: settings.SysFlag,
     };
   }
 
@@ -304,8 +305,8 @@ export class AuthService {
         await this.deps.sessions.revokeAllOf(tx, me.id, 'authenticator rebinding', user.sessionId);
       }
       await writeAudit(tx, actor, { action: 'auth.bindUserForProfile', target: `user:${me.id}` }, this.now());
-      const settings = await readSettings(tx, { SysFlag: this.deps.config.systemFlag });
-      return { googleSecret: secret, googleAuthUrl: totpUri(me.account, secret, String(settings.SysFlag)) };
+      const sysFlag = await this.deps.settings.get('SysFlag', tx);
+      return { googleSecret: secret, googleAuthUrl: totpUri(me.account, secret, sysFlag) };
     });
     if (input.needToLogout) this.deps.sessions.forget({ userIds: [user.userId] });
     return bound;

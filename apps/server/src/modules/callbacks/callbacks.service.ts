@@ -5,7 +5,6 @@ import {
   type CallbackTrigger,
   callbackDeleteRefusal,
   callbackReplayRefusal,
-  DEFAULT_CALLBACK_WINDOW_HOURS,
   note,
   ORDER_STATE,
   PAID_STATES,
@@ -19,7 +18,7 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
-import { positiveIntOf, readSettings } from '../../platform/settings.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
 import { moveOrderStates, type OrderStateChange, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
@@ -43,6 +42,7 @@ export interface CallbacksDeps {
   db: Db;
   clock: Clock;
   merchants: MerchantsService;
+  settings: SettingsStore;
   realtime?: RealtimeHub;
   /**
    * When the attempts are made, in ms after a callback was created (DESIGN section 6 by default,
@@ -265,8 +265,7 @@ export class CallbacksService {
 
   /** TimeoutCallbackTime: attempts stop this long after a callback was created. */
   async windowMs(db: DbOrTx = this.db): Promise<number> {
-    const raw = await readSettings(db, { TimeoutCallbackTime: DEFAULT_CALLBACK_WINDOW_HOURS as unknown });
-    return positiveIntOf(raw.TimeoutCallbackTime, DEFAULT_CALLBACK_WINDOW_HOURS) * 3_600_000;
+    return (await this.deps.settings.get('TimeoutCallbackTime', db)) * 3_600_000;
   }
 
   /**

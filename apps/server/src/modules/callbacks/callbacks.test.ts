@@ -7,15 +7,7 @@ import { type CallbackRow, Code, callbackActionRefusal, endpoints, ORDER_STATE }
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../../db/client.js';
-import {
-  auditLog,
-  merchants,
-  orderCallbackAttempts,
-  orderCallbacks,
-  orderEvents,
-  orders,
-  systemSettings,
-} from '../../db/schema.js';
+import { auditLog, merchants, orderCallbackAttempts, orderCallbacks, orderEvents, orders } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import {
   type Auth,
@@ -322,7 +314,7 @@ describe('delivery', () => {
 
   it('when the window is over the callback fails and the order goes to 4; a manual trigger that succeeds moves it to 3', async () => {
     // One hour: the attempts at 0..80 ms are inside it, the one at 2 h is not.
-    await t.database.db.insert(systemSettings).values({ key: 'TimeoutCallbackTime', value: 1 });
+    await t.setSetting('TimeoutCallbackTime', 1);
     try {
       const url = merchant.script('/n/window', [
         { status: 503, body: 'busy' },
@@ -354,7 +346,7 @@ describe('delivery', () => {
       expect(kinds).toContainEqual(['callbackFailed', ORDER_STATE.paidNotifying, ORDER_STATE.callbackFailed]);
       expect(kinds).toContainEqual(['callbackSucceeded', ORDER_STATE.callbackFailed, ORDER_STATE.callbackSucceeded]);
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'TimeoutCallbackTime'));
+      await t.setSetting('TimeoutCallbackTime', undefined);
     }
   });
 

@@ -1,7 +1,7 @@
 import { endpoints, type PartyKind, PROPOSAL_KINDS, type ProposalKind } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, suppliers, systemSettings, users } from '../../db/schema.js';
+import { merchants, suppliers, users } from '../../db/schema.js';
 import { type Auth, changeMark, startTestApp, type TestApp } from '../../testing/harness.js';
 
 /**
@@ -67,10 +67,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setClear(on: boolean) {
-  await t.database.db
-    .insert(systemSettings)
-    .values({ key: 'CanClearMerchantBalance', value: on })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: on } });
+  await t.setSetting('CanClearMerchantBalance', on);
 }
 
 /** The row's proposalKinds as `who` reads them in the list and the detail (none: it cannot read them). */

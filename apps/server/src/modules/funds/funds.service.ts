@@ -31,6 +31,7 @@ import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { accountCode } from '../ledger/accounts.js';
 import type { LedgerService, Posting } from '../ledger/ledger.service.js';
@@ -44,6 +45,7 @@ export interface FundsDeps {
   messages: MessagesService;
   /** The platform time zone: filter dates are read in it. */
   timeZone: string;
+  settings: SettingsStore;
 }
 
 export interface FundRecordFilters {
@@ -300,7 +302,7 @@ export class FundsService {
         input.kind,
         role,
         { partyKind: input.partyKind, balance: available?.balance ?? 0 },
-        await proposalSettings(tx),
+        await proposalSettings(this.deps.settings, tx),
       );
       if (refusal === 'role') throw forbidden();
       if (refusal === 'kind') {

@@ -9,7 +9,6 @@ import {
   messageRecipients,
   messages,
   suppliers,
-  systemSettings,
   users,
 } from '../../db/schema.js';
 import { DEMO_ACCOUNTS } from '../../seed/seed.js';
@@ -342,7 +341,7 @@ describe('maker-checker', () => {
     expect(off.status).toBe(422);
     expect(off.body.data).toEqual({ reason: 'clearDisabled' });
 
-    await t.database.db.insert(systemSettings).values({ key: 'CanClearMerchantBalance', value: true });
+    await t.setSetting('CanClearMerchantBalance', true);
     try {
       const balance = (await balanceOf('merchant1')).balance as number;
       expect(balance).toBeGreaterThan(0);
@@ -365,7 +364,7 @@ describe('maker-checker', () => {
       expect(empty.body.data).toEqual({ reason: 'nothingToClear' });
       await expectLedgerOk();
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'CanClearMerchantBalance'));
+      await t.setSetting('CanClearMerchantBalance', undefined);
     }
     // Put merchant1's demo balance back for the tests after this one.
     const back = await propose({

@@ -7,21 +7,20 @@ import {
   type Role,
 } from '@paydesk/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { readSettings } from '../../platform/settings.js';
+import type { SettingsStore } from '../../platform/settings.js';
 
-/** The settings the contract's proposal rule reads (CanClearMerchantBalance: off unless set to true). */
-export async function proposalSettings(db: DbOrTx): Promise<ProposalSettings> {
-  const settings = await readSettings(db, { CanClearMerchantBalance: false as unknown });
-  return { canClearMerchantBalance: settings.CanClearMerchantBalance === true };
+/** The settings the contract's proposal rule reads (CanClearMerchantBalance). */
+export async function proposalSettings(settings: SettingsStore, db?: DbOrTx): Promise<ProposalSettings> {
+  return { canClearMerchantBalance: await settings.get('CanClearMerchantBalance', db) };
 }
 
 /**
  * The `proposalKinds` of the merchant and supplier rows a caller reads: the contract's rule, the one
  * funds.propose refuses with. The settings are read once per answer.
  */
-export async function proposalKindsFor(db: DbOrTx, role: Role | null) {
+export async function proposalKindsFor(settings: SettingsStore, role: Role | null) {
   // Roles that propose nothing need no settings: the rule answers none for them whatever they say.
   const proposes = role !== null && (BALANCE_DECIDERS as readonly Role[]).includes(role);
-  const settings = proposes ? await proposalSettings(db) : { canClearMerchantBalance: false };
-  return (party: ProposalPartyFacts): ProposalKind[] => allowedProposalKinds(role, party, settings);
+  const rule = proposes ? await proposalSettings(settings) : { canClearMerchantBalance: false };
+  return (party: ProposalPartyFacts): ProposalKind[] => allowedProposalKinds(role, party, rule);
 }

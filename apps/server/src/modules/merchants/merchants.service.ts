@@ -25,7 +25,7 @@ import { isUniqueViolation, violatedConstraint } from '../../platform/db-errors.
 import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
-import { readSettings } from '../../platform/settings.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { proposalKindsFor } from '../funds/proposal-rule.js';
 import { partyBalances } from '../ledger/accounts.js';
 import type { UsersService } from '../users/users.service.js';
@@ -38,6 +38,7 @@ export interface MerchantsDeps {
   users: UsersService;
   /** Seals the API secrets (platform/crypto.ts resolveSecretKey). */
   secretKey: Buffer;
+  settings: SettingsStore;
 }
 
 export type CreateMerchantInput = z.output<typeof createMerchantInputSchema>;
@@ -132,13 +133,6 @@ export function normalizeIpWhitelist(entries: readonly string[]): string[] {
     });
   }
   return out;
-}
-
-/** AutoCreateRelateMerchant: stored as a boolean or as {enable}; on unless switched off. */
-function settingOn(value: unknown): boolean {
-  if (value === false || value === 'false' || value === 0) return false;
-  if (value && typeof value === 'object' && 'enable' in value) return (value as { enable: unknown }).enable !== false;
-  return true;
 }
 
 class MerchantNoTaken extends Error {}
@@ -256,7 +250,7 @@ export class MerchantsService {
         .leftJoin(available, availableOn)
         .leftJoin(frozen, frozenOn)
         .where(where),
-      proposalKindsFor(this.db, role),
+      proposalKindsFor(this.deps.settings, role),
     ]);
     return {
       list: rows.map((r) => this.toRow(r, kinds)),
@@ -293,7 +287,7 @@ export class MerchantsService {
       .where(and(eq(merchants.id, id), this.whereOf({}, scope)))
       .limit(1);
     if (!row) throw notFound('no such merchant');
-    return this.toRow(row, await proposalKindsFor(this.db, role));
+    return this.toRow(row, await proposalKindsFor(this.deps.settings, role));
   }
 
   /** The signed-in merchant's own record. */
@@ -333,8 +327,8 @@ export class MerchantsService {
   ): Promise<{ id: number; merchantNo: string; secret: string }> {
     let userId: number;
     if (input.mode === 'newAccount') {
-      const settings = await readSettings(tx, { AutoCreateRelateMerchant: true as unknown });
-      if (!settingOn(settings.AutoCreateRelateMerchant)) throw refused(MERCHANT_TEXTS.autoCreateOff, 'autoCreateOff');
+      if (!(await this.deps.settings.get('AutoCreateRelateMerchant', tx)))
+        throw refused(MERCHANT_TEXTS.autoCreateOff, 'autoCreateOff');
       const created = await this.deps.users.addUserInTx(
         tx,
         actorRole,

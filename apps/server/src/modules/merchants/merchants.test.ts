@@ -1,7 +1,7 @@
 import { Code, endpoints, MERCHANT_TEXTS, minorToMajorText, type Role, USER_TEXTS } from '@paydesk/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, merchants as merchantsTable, partyProducts, systemSettings, users } from '../../db/schema.js';
+import { auditLog, merchants as merchantsTable, partyProducts, users } from '../../db/schema.js';
 import { resolveSecretKey } from '../../platform/crypto.js';
 import { SessionStore } from '../../platform/sessions.js';
 import {
@@ -42,6 +42,7 @@ function serviceOf(app: TestApp) {
     clock: app.clock,
     users: new UsersService({ db, clock: app.clock, sessions }),
     secretKey: resolveSecretKey(app.config),
+    settings: app.app.services.settings,
   });
 }
 
@@ -306,7 +307,7 @@ describe('create, secrets and rotation', () => {
 
   it('with AutoCreateRelateMerchant off, newAccount is refused (422) and nothing is created', async () => {
     const input = newMerchant({ name: 'Off Shop' });
-    await t.database.db.insert(systemSettings).values({ key: 'AutoCreateRelateMerchant', value: false });
+    await t.setSetting('AutoCreateRelateMerchant', false);
     try {
       const res = await t.call(merchants.create, input, as('admin'));
       expect(res.status).toBe(422);
@@ -317,7 +318,7 @@ describe('create, secrets and rotation', () => {
         .where(eq(users.account, String(input.account)));
       expect(user).toBeUndefined();
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'AutoCreateRelateMerchant'));
+      await t.setSetting('AutoCreateRelateMerchant', undefined);
     }
     expect((await t.call(merchants.create, input, as('admin'))).body.code).toBe(200);
   });

@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { CallbacksService } from '../callbacks/callbacks.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -14,7 +15,7 @@ import { SignedCalls } from '../merchants/signed-call.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
 import { orderEventRow } from './order-state.js';
 import { publishOrderChange } from './publish.js';
-import { OrderSettingsCache } from './settings.js';
+import { OrderSettingsReader } from './settings.js';
 
 export interface OrdersDeps {
   db: Db;
@@ -25,6 +26,7 @@ export interface OrdersDeps {
   callbacks: CallbacksService;
   realtime: RealtimeHub;
   timeZone: string;
+  settings: SettingsStore;
 }
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -50,12 +52,12 @@ export const ORDER_TEXTS = {
  * platform day, and the rules every state change follows (`moveTo`, the timeline rows, publishing).
  */
 export class OrderCore {
-  readonly settings: OrderSettingsCache;
+  readonly settings: OrderSettingsReader;
   /** The checks of signed merchant calls that read the merchant by themselves (the query calls). */
   readonly signedCalls: SignedCalls;
 
   constructor(readonly deps: OrdersDeps) {
-    this.settings = new OrderSettingsCache(deps.db, deps.clock);
+    this.settings = new OrderSettingsReader(deps.settings);
     this.signedCalls = new SignedCalls({
       db: deps.db,
       merchants: deps.merchants,

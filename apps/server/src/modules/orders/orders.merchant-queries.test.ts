@@ -7,10 +7,12 @@ import {
   ORDER_STATE,
   queryBalanceAnswer,
   queryOrderAnswer,
+  type SettingKey,
+  type SettingValue,
 } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts, merchants, systemSettings } from '../../db/schema.js';
+import { ledgerAccounts, merchants } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signed } from '../../testing/merchant-api.js';
@@ -73,11 +75,7 @@ function nextUtr() {
   return `7${String(Date.now()).slice(-8)}${String(utrs).padStart(3, '0')}`;
 }
 
-async function setting(key: string, value: unknown) {
-  await t.database.db.delete(systemSettings).where(eq(systemSettings.key, key));
-  if (value !== undefined) await t.database.db.insert(systemSettings).values({ key, value });
-  t.app.services.orders.settings.invalidate();
-}
+const setting = <K extends SettingKey>(key: K, value: SettingValue<K> | undefined) => t.setSetting(key, value);
 const setMerchant = (values: Partial<typeof merchants.$inferInsert>) =>
   t.database.db.update(merchants).set(values).where(eq(merchants.id, merchantId));
 

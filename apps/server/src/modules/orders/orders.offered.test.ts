@@ -10,7 +10,7 @@ import {
 } from '@paydesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, orderEvents, orders, resources, systemSettings } from '../../db/schema.js';
+import { merchants, orderEvents, orders, resources } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, DEMO_ROLE, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signParams } from './signature.js';
@@ -39,11 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setTimeoutSupplement(on: boolean) {
-  await t.database.db
-    .insert(systemSettings)
-    .values({ key: 'CanTimeoutSupplement', value: on })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: on } });
-  t.app.services.orders.settings.invalidate();
+  await t.setSetting('CanTimeoutSupplement', on);
 }
 
 let n = 0;

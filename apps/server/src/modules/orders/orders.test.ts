@@ -1,4 +1,11 @@
-import { Code, endpoints, MERCHANT_API_TEXTS, ORDER_STATE } from '@paydesk/contract';
+import {
+  Code,
+  endpoints,
+  MERCHANT_API_TEXTS,
+  ORDER_STATE,
+  type SettingKey,
+  type SettingValue,
+} from '@paydesk/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +19,6 @@ import {
   partyProducts,
   resources,
   suppliers,
-  systemSettings,
   users,
 } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
@@ -118,11 +124,7 @@ const openAccounts = async () =>
   )[0]!.n;
 
 /** Sets (or, with undefined, removes) a system setting and makes the engine read it now. */
-async function setting(key: string, value: unknown) {
-  await t.database.db.delete(systemSettings).where(eq(systemSettings.key, key));
-  if (value !== undefined) await t.database.db.insert(systemSettings).values({ key, value });
-  engine().settings.invalidate();
-}
+const setting = <K extends SettingKey>(key: K, value: SettingValue<K> | undefined) => t.setSetting(key, value);
 
 describe('merchant API: signature and checks', () => {
   it('creates an allocated order with an HMAC-SHA256 signature and answers what the payer pays to', async () => {

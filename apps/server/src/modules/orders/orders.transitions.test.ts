@@ -1,7 +1,7 @@
 import { ACTION_FROM, Code, endpoints, ORDER_STATE, type OrderAction } from '@paydesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, resources, systemSettings } from '../../db/schema.js';
+import { orderEvents, orders, resources } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signParams } from './signature.js';
@@ -19,8 +19,7 @@ beforeAll(async () => {
   t = await startTestApp();
   superadmin = await t.loginWithToken2('superadmin');
   supplier = await t.loginWithToken2('supplier1');
-  await t.database.db.insert(systemSettings).values({ key: 'CanTimeoutSupplement', value: true });
-  t.app.services.orders.settings.invalidate();
+  await t.setSetting('CanTimeoutSupplement', true);
 });
 afterAll(() => t.close());
 

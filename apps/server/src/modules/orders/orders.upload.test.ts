@@ -11,16 +11,7 @@ import {
 } from '@paydesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  merchants,
-  orders,
-  partyProducts,
-  payoutEvents,
-  payouts,
-  resources,
-  systemSettings,
-} from '../../db/schema.js';
+import { auditLog, merchants, orders, partyProducts, payoutEvents, payouts, resources } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { demoPayoutFee, signedPayoutRequest } from '../../testing/payout-fixtures.js';
@@ -345,16 +336,14 @@ describe('POST /v1.0/api/order/createBatch', () => {
     } finally {
       await t.database.db.update(merchants).set({ enabled: true }).where(eq(merchants.id, merchantId));
     }
-    await t.database.db.insert(systemSettings).values({ key: 'enableService', value: false });
-    t.app.services.orders.settings.invalidate();
+    await t.setSetting('enableService', false);
     try {
       const res = await upload({ content: csv(['mchOrderNo,productId,amount', `${mchNo()},1001,56002`]) });
       expect(res.body.code).toBe(Code.serviceClosed);
       const flag = (await t.call(api.orderUploadFlag, {}, merchant)).body.data;
       expect([flag.types.collection.reason, flag.types.payout.reason]).toEqual(['serviceClosed', 'serviceClosed']);
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'enableService'));
-      t.app.services.orders.settings.invalidate();
+      await t.setSetting('enableService', undefined);
     }
   });
 });

@@ -12,6 +12,7 @@ import { payoutEvents, payouts } from '../../db/schema.js';
 import type { Actor } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { RealtimeHub } from '../../platform/realtime/hub.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 
@@ -22,6 +23,7 @@ export interface PayoutsDeps {
   clock: Clock;
   ledger: LedgerService;
   timeZone: string;
+  settings: SettingsStore;
   /** The consoles' live lists (the 'payouts' topic); none in tools that need no pushes. */
   realtime?: RealtimeHub;
   /** Told after a commit that scheduled a merchant notification (this process's callback dispatcher looks now). */

@@ -16,7 +16,7 @@ import { canonicalJson } from '../../platform/canonical-json.js';
 import { violatedConstraint } from '../../platform/db-errors.js';
 import { AppError, apiError } from '../../platform/errors.js';
 import { sha256 } from '../../platform/secrets.js';
-import { OrderSettingsCache } from '../orders/settings.js';
+import { OrderSettingsReader } from '../orders/settings.js';
 import { CREATE_CHECKS, type CreateChecksRow, numberOrNull } from '../orders/statements.js';
 import { type PayoutRecord, type PayoutsDeps, payoutAnswerOf, platformDay, recordPayoutEvent } from './payout-core.js';
 import { payoutHoldTransfer } from './payout-ledger.js';
@@ -53,10 +53,10 @@ async function dayTotal(tx: Tx, userId: number, productId: number, day: string):
  * the amount plus fee held from the merchant's balance in the same transaction.
  */
 export class PayoutIntake {
-  readonly settings: OrderSettingsCache;
+  readonly settings: OrderSettingsReader;
 
   constructor(private readonly deps: PayoutsDeps) {
-    this.settings = new OrderSettingsCache(deps.db, deps.clock);
+    this.settings = new OrderSettingsReader(deps.settings);
   }
 
   /**

@@ -9,7 +9,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, partyProducts, payouts, resources, systemSettings, users } from '../../db/schema.js';
+import { merchants, partyProducts, payouts, resources, users } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 import { givePayoutAccounts } from '../../testing/payout-fixtures.js';
@@ -358,11 +358,11 @@ describe('the newest payout a supplier can claim now (the notifier’s poll)', (
     expect(await lastClaimable('supplier1')).toBe('f');
     // agent1 holds b in progress: with a limit of one payout in progress it may claim none.
     expect(await lastClaimable('agent1')).toBe('f');
-    await t.database.db.insert(systemSettings).values({ key: 'PayoutMaxInProgress', value: 1 });
+    await t.setSetting('PayoutMaxInProgress', 1);
     try {
       expect(await lastClaimable('agent1')).toBeNull();
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'PayoutMaxInProgress'));
+      await t.setSetting('PayoutMaxInProgress', undefined);
     }
     // Claimed by agent1: no longer anybody's to claim; the next newest is.
     await ok(t.call(api.claimOrder, { orderId: made.f!.id }, auth.agent1));

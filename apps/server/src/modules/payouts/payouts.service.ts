@@ -38,7 +38,6 @@ import { inScope } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
 import { checkImage, dataUrlOf } from '../../platform/images.js';
-import { positiveIntOf, readSettings } from '../../platform/settings.js';
 import { schedulePayoutCallback } from '../callbacks/payout-notification.js';
 import { accountCode } from '../ledger/accounts.js';
 import {
@@ -72,9 +71,6 @@ export const actingAs = <R extends Pick<PayoutCaller, 'role' | 'userId' | 'scope
   reader.role === 'supplier' && !reader.scope.all
     ? { role: reader.role, scope: { all: false, userIds: [reader.userId] } }
     : reader;
-
-/** The most payouts a supplier may hold in progress unless the setting says otherwise. */
-export const DEFAULT_PAYOUT_MAX_IN_PROGRESS = 5;
 
 /**
  * What the gateway dispatcher does for a gateway payout (gateway-payouts.ts): it is assigned to a
@@ -179,10 +175,7 @@ export class PayoutsService {
    * the setting PayoutMaxInProgress, and its deposit (available balance) that must cover a payout's amount.
    */
   async claimRoom(db: DbOrTx, supplierId: number): Promise<{ held: number; limit: number; deposit: number }> {
-    const limit = positiveIntOf(
-      (await readSettings(db, { PayoutMaxInProgress: DEFAULT_PAYOUT_MAX_IN_PROGRESS as unknown })).PayoutMaxInProgress,
-      DEFAULT_PAYOUT_MAX_IN_PROGRESS,
-    );
+    const limit = await this.deps.settings.get('PayoutMaxInProgress', db);
     const [held] = await db
       .select({ n: count() })
       .from(payouts)

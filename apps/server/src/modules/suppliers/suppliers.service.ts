@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
-import { readSettings } from '../../platform/settings.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { proposalKindsFor } from '../funds/proposal-rule.js';
 import { accountCode, partyBalances } from '../ledger/accounts.js';
 import type { Posting } from '../ledger/ledger.service.js';
@@ -77,6 +77,7 @@ export interface SuppliersDeps {
   users: UsersService;
   /** Owns per-product settings and the commission cap rule (an agent's never above its parent's). */
   products: ProductsService;
+  settings: SettingsStore;
 }
 
 type SupplierRecord = typeof suppliers.$inferSelect;
@@ -189,8 +190,6 @@ function orderOf(input: Sort): SQL[] {
   return [input.sortOrder === 'desc' ? desc(sort.expr) : asc(sort.expr), asc(suppliers.id)];
 }
 
-const settingOn = (v: unknown) => v === true || v === 'true' || v === 1 || v === '1';
-
 /** Suppliers, supplier agents and their commission split (issue 4, item 4). */
 export class SuppliersService {
   constructor(readonly deps: SuppliersDeps) {}
@@ -247,7 +246,7 @@ export class SuppliersService {
         .leftJoin(available, availableOn)
         .leftJoin(frozen, frozenOn)
         .where(where),
-      proposalKindsFor(this.db, role),
+      proposalKindsFor(this.deps.settings, role),
     ]);
     return {
       list: rows.map((r) => toRow(r, kinds)),
@@ -287,7 +286,7 @@ export class SuppliersService {
       .where(and(eq(suppliers.id, id), this.whereOf(scope, {})))
       .limit(1);
     if (!row) throw notFound('no such supplier');
-    return toRow(row, await proposalKindsFor(this.db, role));
+    return toRow(row, await proposalKindsFor(this.deps.settings, role));
   }
 
   /** The supplier record of a console account, or null. */
@@ -306,8 +305,7 @@ export class SuppliersService {
         let userId: number;
         let account: string;
         if (input.mode === 'newAccount') {
-          const settings = await readSettings(tx, { AutoCreateRelateSupplier: true as unknown });
-          if (!settingOn(settings.AutoCreateRelateSupplier)) {
+          if (!(await this.deps.settings.get('AutoCreateRelateSupplier', tx))) {
             throw refused(SUPPLIER_TEXTS.autoCreateOff, 'autoCreateOff');
           }
           const created = await this.deps.users.addUserInTx(

@@ -2,7 +2,7 @@ import { Code, endpoints, type Role, SUPPLIER_TEXTS, type SupplierRow, USER_TEXT
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServices, type Services } from '../../app.js';
-import { auditLog, partyProducts, suppliers as suppliersTable, systemSettings, users } from '../../db/schema.js';
+import { auditLog, partyProducts, suppliers as suppliersTable, users } from '../../db/schema.js';
 import { type Auth, downloadCsv, nextIp, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { suppliers } = endpoints;
@@ -315,7 +315,7 @@ describe('create, update, enable', () => {
   });
 
   it('newAccount is refused while AutoCreateRelateSupplier is off, and nothing changes', async () => {
-    await t.database.db.insert(systemSettings).values({ key: 'AutoCreateRelateSupplier', value: false });
+    await t.setSetting('AutoCreateRelateSupplier', false);
     try {
       const before = await snapshot(t.database);
       const res = await t.call(
@@ -327,7 +327,7 @@ describe('create, update, enable', () => {
       expect(res.body.data.reason).toBe('autoCreateOff');
       expect(await snapshot(t.database)).toBe(before);
     } finally {
-      await t.database.db.delete(systemSettings).where(eq(systemSettings.key, 'AutoCreateRelateSupplier'));
+      await t.setSetting('AutoCreateRelateSupplier', undefined);
     }
   });
 

@@ -1,10 +1,16 @@
-import { type AuditRow, endpoints } from '@paydesk/contract';
+import { type AuditRow, endpoints, isSettingKey, SETTING_TEXTS, type TextLocale } from '@paydesk/contract';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { call, exportUrl } from '../../shared/api/http';
 import { ListTable } from '../../shared/list/ListTable';
 import { ChangeTable } from './ChangeTable';
+
+/** A target's name the console knows itself: a setting's label in the reader's language. */
+function nameOf(kind: string, key: string, language: string): string {
+  if (kind === 'setting' && isSettingKey(key)) return SETTING_TEXTS[key].label[language as TextLocale] ?? key;
+  return key;
+}
 
 /** Kinds of target the server names (`kind:key`); anything else (a URL) shows as written. */
 const TARGET_KINDS = new Set([
@@ -18,6 +24,7 @@ const TARGET_KINDS = new Set([
   'message',
   'proposal',
   'product',
+  'setting',
   'callbacks',
   'payout',
 ]);
@@ -68,7 +75,10 @@ export default function AuditLogPage() {
               if (!kind || !TARGET_KINDS.has(kind[1]!)) return target;
               return (
                 <span title={target} data-testid="audit-target">
-                  {t('change.target', { kind: t(`targetKind.${kind[1]}`), name: row.targetName ?? kind[2] })}
+                  {t('change.target', {
+                    kind: t(`targetKind.${kind[1]}`),
+                    name: row.targetName ?? nameOf(kind[1]!, kind[2]!, i18n.language),
+                  })}
                 </span>
               );
             },

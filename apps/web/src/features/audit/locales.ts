@@ -86,10 +86,16 @@ export const auditLocales = {
         uploadResult: '上传批次银行结果',
         markAbnormal: '标记批次异常',
       },
+      systemConfig: {
+        set: '修改全局配置',
+      },
     },
     before: '变更前',
     after: '变更后',
     field: {
+      enable: '开启',
+      value: '值',
+      set: '已设置',
       account: '账号',
       nickname: '昵称',
       role: '角色',
@@ -166,6 +172,7 @@ export const auditLocales = {
       product: '产品',
       callbacks: '回调',
       payout: '代付',
+      setting: '配置项',
     },
     change: {
       field: '字段',
@@ -260,10 +267,16 @@ export const auditLocales = {
         uploadResult: '上傳批次銀行結果',
         markAbnormal: '標記批次異常',
       },
+      systemConfig: {
+        set: '修改全域設定',
+      },
     },
     before: '變更前',
     after: '變更後',
     field: {
+      enable: '開啟',
+      value: '值',
+      set: '已設定',
       account: '帳號',
       nickname: '暱稱',
       role: '角色',
@@ -340,6 +353,7 @@ export const auditLocales = {
       product: '產品',
       callbacks: '回調',
       payout: '代付',
+      setting: '設定項',
     },
     change: {
       field: '欄位',
@@ -455,10 +469,16 @@ export const auditLocales = {
         uploadResult: 'Batch bank result uploaded',
         markAbnormal: 'Payout batch marked abnormal',
       },
+      systemConfig: {
+        set: 'Global setting changed',
+      },
     },
     before: 'Before',
     after: 'After',
     field: {
+      enable: 'On',
+      value: 'Value',
+      set: 'Set',
       account: 'Account',
       nickname: 'Nickname',
       role: 'Role',
@@ -535,6 +555,7 @@ export const auditLocales = {
       product: 'Product',
       callbacks: 'Callbacks',
       payout: 'Payout',
+      setting: 'Setting',
     },
     change: {
       field: 'Field',
