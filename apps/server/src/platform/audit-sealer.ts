@@ -4,7 +4,7 @@ import { auditLog } from '../db/schema.js';
 import { GENESIS, onAuditWritten, rowHash } from './audit.js';
 
 /** Any fixed number: one sealer at a time across every process on one database. */
-const SEALER_LOCK = 7_270_703;
+export const SEALER_LOCK = 7_270_703;
 /** Rows sealed per transaction. */
 export const SEAL_BATCH = 1000;
 /** How long a committed row may wait for its seal before the chain check reports it (DESIGN section 3). */

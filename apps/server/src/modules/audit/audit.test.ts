@@ -2,7 +2,7 @@ import { type AuditAction, Code, endpoints } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain, writeAudit } from '../../platform/audit.js';
-import { AUDIT_SEAL_STALE_MS, sealAuditRows } from '../../platform/audit-sealer.js';
+import { AUDIT_SEAL_STALE_MS, SEALER_LOCK, sealAuditRows } from '../../platform/audit-sealer.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 
 let t: TestApp;
@@ -211,11 +211,14 @@ describe('audit log', () => {
     await expect(
       t.database.db.execute(sql`update audit_log set seq = seq + 1000000 where action = 'test.seal'`),
     ).rejects.toThrow();
-    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
-    await t.database.db.execute(
-      sql`update audit_log set seq = null, prev_hash = null, hash = null where action = 'test.seal'`,
-    );
-    await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    // Under the sealers' lock: the app's own sealer, reading the last seal before this commits and the
+    // unsealed rows after, would otherwise seal the row after itself (PostgreSQL, read committed).
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEALER_LOCK})`);
+      await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+      await tx.execute(sql`update audit_log set seq = null, prev_hash = null, hash = null where action = 'test.seal'`);
+      await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    });
     await expect(
       t.database.db.execute(
         sql`update audit_log set seq = 9999999, prev_hash = 'x', hash = 'y', target = 'n:2' where action = 'test.seal'`,
