@@ -112,7 +112,14 @@ describe('merchants, suppliers and funds', () => {
     await toApprove.locator('[data-testid^="proposal-approve-"]').click();
     await confirmPopup(superAdmin);
     await secondLevel(superAdmin);
-    await toApprove.waitFor({ state: 'detached' });
+    // The toast says how it ended: a refusal fails here with the server's text, not as a row that stays.
+    const outcome = superAdmin
+      .locator('.ant-message-notice')
+      .filter({ hasText: /Approved and posted|Failed:/ })
+      .first();
+    await outcome.waitFor({ timeout: 60_000 });
+    expect(await outcome.textContent()).toContain('Approved and posted');
+    await toApprove.waitFor({ state: 'detached', timeout: 60_000 });
     await expect
       .poll(async () => rowOf(superAdmin.getByTestId('supplier-list'), 'sup7').textContent())
       .toContain('1,000.00');
