@@ -54,7 +54,8 @@ import { systemConfigHandlers } from './modules/settings/system-config.routes.js
 import { SystemConfigService } from './modules/settings/system-config.service.js';
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
-import { systemHandlers } from './modules/system/system.routes.js';
+import { EntityData } from './modules/system/entity-data.js';
+import { entityDataHandlers, systemHandlers } from './modules/system/system.routes.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
@@ -406,6 +407,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'systemConfig',
     endpoints.systemConfig,
     systemConfigHandlers(services.systemConfig),
+  );
+  registerEndpoints(
+    app,
+    guardDeps,
+    'entityData',
+    endpoints.entityData,
+    entityDataHandlers(new EntityData(database.db)),
   );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);

@@ -17,6 +17,7 @@ import { resourcesEndpoints } from './resources/endpoints.js';
 import { systemConfigEndpoints } from './settings/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
+import { entityDataEndpoints } from './system/entity-data.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -42,6 +43,7 @@ export const endpoints = {
   orderProfile: orderProfileEndpoints,
   system: systemEndpoints,
   systemConfig: systemConfigEndpoints,
+  entityData: entityDataEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

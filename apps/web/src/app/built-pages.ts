@@ -76,5 +76,8 @@ export const BUILT_PAGES = [
   // Batch payouts (features/payoutBatches)
   'payoutBatchList',
   'payoutBatchListCustomerService',
+  // The entity data view (features/entityData)
+  'entityData',
+  'entityDataReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

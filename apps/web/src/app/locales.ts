@@ -2,6 +2,7 @@ import { apiTestLocales } from '../features/apitest/locales';
 import { auditLocales } from '../features/audit/locales';
 import { authLocales } from '../features/auth/locales';
 import { callbacksLocales } from '../features/callbacks/locales';
+import { entityDataLocales } from '../features/entityData/locales';
 import { errorLogLocales } from '../features/errorlog/locales';
 import { fundsLocales } from '../features/funds/locales';
 import { homeLocales } from '../features/home/locales';
@@ -53,6 +54,7 @@ export const NAMESPACES: Record<string, Locales> = {
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
   payoutBatches: payoutBatchesLocales,
+  entityData: entityDataLocales,
   notes: notesLocales,
   server: serverLocales,
 };

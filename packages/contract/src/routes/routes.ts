@@ -461,7 +461,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...systemPage('/system/bankNumber', 'bankNumber'),
   ...systemPage('/system/accountManagement', 'accountManagement'),
   ...systemPage('/systemConfig', 'systemConfig'),
-  ...systemPage('/system/entityData', 'entityData'),
+  // The whole database's rows, secrets masked: superAdmin alone (DESIGN section 10).
+  ...systemPage('/system/entityData', 'entityData', ['superAdmin']),
   ...systemPage('/system/maintenance', 'systemMaintenance'),
   ...systemPage('/system/userProductConfig', 'userProductConfig'),
   // Only the roles that may send a test have something to do on it (customer service and the
