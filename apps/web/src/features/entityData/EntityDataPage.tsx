@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { useScrollRegion } from '../../shared/list/scrollRegion';
 
 const PAGE_SIZE = 20;
 
@@ -55,6 +56,7 @@ export default function EntityDataPage() {
     return <span className="entity-cell">{value}</span>;
   };
 
+  const scrollRegion = useScrollRegion();
   const error = tables.error ?? rows.error;
   return (
     <div className="page">
@@ -114,6 +116,7 @@ export default function EntityDataPage() {
       )}
       <Card size="small">
         <Table<Record<string, string | null>>
+          ref={scrollRegion}
           data-testid="entity-rows"
           size="small"
           loading={rows.isFetching || tables.isPending}
