@@ -1,12 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import {
-  Code,
   type createMerchantInputSchema,
-  type Issue,
   MERCHANT_TEXTS,
   type MerchantRow,
-  MIN_WHITELIST_PREFIX,
   minorToMajorText,
   type Role,
   type SignType,
@@ -22,8 +18,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { DataScope } from '../../platform/context.js';
 import { openSecret, sealSecret } from '../../platform/crypto.js';
 import { isUniqueViolation, violatedConstraint } from '../../platform/db-errors.js';
-import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
+import { conflict, notFound, refused } from '../../platform/errors.js';
 import { keysetRows } from '../../platform/export.js';
+import { normalizeIpList } from '../../platform/ip-list.js';
 import { escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { proposalKindsFor } from '../funds/proposal-rule.js';
@@ -76,64 +73,8 @@ export interface SigningSecret {
   ipWhitelist: string[];
 }
 
-/** IPv4-mapped IPv6 addresses: BlockList matches IPv4 callers against IPv6 rules covering them. */
-const MAPPED_V4 = new BlockList();
-MAPPED_V4.addSubnet('::ffff:0:0', 96, 'ipv6');
-
-/**
- * Whether a range is wider than MIN_WHITELIST_PREFIX allows. An IPv6 range holding IPv4-mapped
- * addresses is as wide for IPv4 callers as its mapped part: `::/32` holds all of them (IPv4 /0),
- * `::ffff:10.0.0.0/104` is IPv4 /8.
- */
-function tooWide(address: string, prefix: number, family: 4 | 6): boolean {
-  if (family === 4) return prefix < MIN_WHITELIST_PREFIX.ipv4;
-  if (prefix < MIN_WHITELIST_PREFIX.ipv6) return true;
-  if (prefix >= 96) return MAPPED_V4.check(address, 'ipv6') && prefix - 96 < MIN_WHITELIST_PREFIX.ipv4;
-  const range = new BlockList();
-  range.addSubnet(address, prefix, 'ipv6');
-  return range.check('::ffff:0:0', 'ipv6');
-}
-
-/**
- * Checks and normalises an API IP whitelist: IPv4/IPv6 addresses or CIDR ranges (prefix within the
- * family's length, and no wider than MIN_WHITELIST_PREFIX: a catch-all such as 0.0.0.0/0 or ::/0
- * would make the whitelist stop nobody), trimmed, duplicates dropped. Bad entries answer 400 naming
- * their position, with the first one's reason (invalidIp, ipTooWide) for the console.
- */
-export function normalizeIpWhitelist(entries: readonly string[]): string[] {
-  const issues: Array<Issue & { reason: 'invalidIp' | 'ipTooWide' }> = [];
-  const out: string[] = [];
-  entries.forEach((raw, i) => {
-    const entry = raw.trim();
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = address.includes('%') ? 0 : isIP(address);
-    let ok = family !== 0 && rest.length === 0;
-    if (ok && prefix !== undefined) ok = /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-    if (ok) {
-      try {
-        const list = new BlockList();
-        const type = family === 4 ? 'ipv4' : 'ipv6';
-        if (prefix === undefined) list.addAddress(address, type);
-        else list.addSubnet(address, Number(prefix), type);
-      } catch {
-        ok = false;
-      }
-    }
-    const path = `ipWhitelist.${i}`;
-    if (!ok) issues.push({ path, message: MERCHANT_TEXTS.invalidIp, reason: 'invalidIp' });
-    else if (prefix !== undefined && tooWide(address, Number(prefix), family as 4 | 6)) {
-      issues.push({ path, message: `${entry}: ${MERCHANT_TEXTS.ipTooWide}`, reason: 'ipTooWide' });
-    } else if (!out.includes(entry)) out.push(entry);
-  });
-  const [first] = issues;
-  if (first) {
-    throw new AppError(Code.invalidInput, first.message, {
-      issues: issues.map(({ path, message }) => ({ path, message })),
-      reason: first.reason,
-    });
-  }
-  return out;
-}
+/** Checks and normalises an API IP whitelist (platform/ip-list.ts). */
+export const normalizeIpWhitelist = (entries: readonly string[]) => normalizeIpList(entries, 'ipWhitelist');
 
 class MerchantNoTaken extends Error {}
 

@@ -1,9 +1,10 @@
 import { Code, codeCatalogue } from '@paydesk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppError } from '../../platform/errors.js';
+import { ipAllowed } from '../../platform/ip-list.js';
 import { signed } from '../../testing/merchant-api.js';
 import type { SigningSecret } from './merchants.service.js';
-import { checkSignedCall, ipAllowed, type SignedCallSources, SignedCalls } from './signed-call.js';
+import { checkSignedCall, type SignedCallSources, SignedCalls } from './signed-call.js';
 
 /** The signed-call checks alone, with what they read given by the test (no database). */
 

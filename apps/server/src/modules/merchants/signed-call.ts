@@ -1,7 +1,7 @@
-import { BlockList, isIP } from 'node:net';
 import type { SignType } from '@paydesk/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { apiError } from '../../platform/errors.js';
+import { ipAllowed } from '../../platform/ip-list.js';
 import { signatureMatches } from '../orders/signature.js';
 import type { MerchantsService, SigningSecret } from './merchants.service.js';
 
@@ -31,25 +31,6 @@ export interface SignedCallSources {
   serviceOpen(): Promise<boolean>;
   /** The signing facts of a merchant number, or null for an unknown one (`MerchantsService.signingSecretOf`). */
   signingOf(merchantNo: string): Promise<SigningSecret | null>;
-}
-
-/**
- * Whether `ip` is in the whitelist (addresses and CIDR ranges, as `normalizeIpWhitelist` keeps them);
- * an empty whitelist lets every address in. A caller seen as an IPv4-mapped IPv6 address
- * (`::ffff:192.0.2.7`, a dual-stack socket) matches the IPv4 rules, and the other way round.
- */
-export function ipAllowed(whitelist: readonly string[], ip: string): boolean {
-  if (whitelist.length === 0) return true;
-  const family = isIP(ip);
-  if (family === 0) return false;
-  const list = new BlockList();
-  for (const entry of whitelist) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list.check(ip, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 /**
