@@ -55,7 +55,8 @@ import { SystemConfigService } from './modules/settings/system-config.service.js
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { EntityData } from './modules/system/entity-data.js';
-import { entityDataHandlers, systemHandlers } from './modules/system/system.routes.js';
+import { StaffIpWhitelist } from './modules/system/staff-ip-whitelist.js';
+import { entityDataHandlers, ipWhitelistHandlers, systemHandlers } from './modules/system/system.routes.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
@@ -127,6 +128,8 @@ export interface Services {
   /** The system settings of the registry, as every module reads them (changes heard from every process). */
   settings: SettingsStore;
   systemConfig: SystemConfigService;
+  /** The staff sign-in whitelist (auth checks it at sign-in). */
+  staffIps: StaffIpWhitelist;
   /** Seals audit rows shortly after they commit: started with the app in every process. */
   auditSealer: AuditSealer;
   /** Folds the merchants' and suppliers' daily-total deltas: started with the app in every process. */
@@ -180,6 +183,7 @@ export function buildServices(deps: AppDeps): Services {
   const sessions = new SessionStore(db, deps.config, clock, { database: deps.database });
   const secretKey = resolveSecretKey(deps.config);
   const settings = new SettingsStore({ db, clock, secretKey, database: deps.database });
+  const staffIps = new StaffIpWhitelist({ db, clock, settings });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
   const messages = new MessagesService({ db, clock, realtime });
@@ -240,7 +244,13 @@ export function buildServices(deps: AppDeps): Services {
   return {
     sessions,
     settings,
-    systemConfig: new SystemConfigService({ db, clock, settings }),
+    systemConfig: new SystemConfigService({
+      db,
+      clock,
+      settings,
+      guards: { StaffIpWhitelist: (on, actor, tx) => staffIps.checkTurnOn(on, actor, tx) },
+    }),
+    staffIps,
     payouts,
     payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
     gatewayPayouts,
@@ -252,7 +262,7 @@ export function buildServices(deps: AppDeps): Services {
     payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts, realtime }),
     auditSealer: new AuditSealer(db),
     dailyFolder: new DailyFolder(db),
-    auth: new AuthService({ db, config: deps.config, clock, sessions, settings }),
+    auth: new AuthService({ db, config: deps.config, clock, sessions, settings, staffIps }),
     users,
     audit: new AuditService(db, clock, deps.config.timeZone),
     messages,
@@ -415,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.entityData,
     entityDataHandlers(new EntityData(database.db)),
   );
+  registerEndpoints(app, guardDeps, 'ipWhitelist', endpoints.ipWhitelist, ipWhitelistHandlers(services.staffIps));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

@@ -18,6 +18,7 @@ import { systemConfigEndpoints } from './settings/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
 import { entityDataEndpoints } from './system/entity-data.js';
+import { ipWhitelistEndpoints } from './system/ip-whitelist.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -44,6 +45,7 @@ export const endpoints = {
   system: systemEndpoints,
   systemConfig: systemConfigEndpoints,
   entityData: entityDataEndpoints,
+  ipWhitelist: ipWhitelistEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

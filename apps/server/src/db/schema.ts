@@ -423,6 +423,18 @@ export const balanceProposals = pgTable(
   ],
 );
 
+/**
+ * The staff sign-in whitelist (issue 21 item 6): while the StaffIpWhitelist setting is on, staff
+ * accounts sign in only from these addresses or ranges (platform/ip-list.ts).
+ */
+export const staffIpWhitelist = pgTable('staff_ip_whitelist', {
+  id: serial('id').primaryKey(),
+  entry: text('entry').notNull().unique(),
+  remark: text('remark').notNull().default(''),
+  createdAt: at('created_at').notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+});
+
 /** Named filter sets a user saved on a list page (DESIGN section 3). */
 export const savedViews = pgTable(
   'saved_views',

@@ -241,6 +241,16 @@ export const REASON_TEXTS = {
     'en-US':
       'Whitelist range too wide: at most a /16 of IPv4 or a /32 of IPv6; ranges like 0.0.0.0/0 and ::/0 let almost any address call the API',
   },
+  staffIpNotAllowed: {
+    'zh-CN': '员工账号只能从 IP 白名单中的地址登录，当前地址不在名单中',
+    'zh-TW': '員工帳號只能從 IP 白名單中的地址登入，目前地址不在名單中',
+    'en-US': 'Staff accounts sign in only from the IP whitelist, and this address is not on it',
+  },
+  ipWhitelistLockout: {
+    'zh-CN': '这样会把您当前的地址挡在登录之外：请先把当前地址加入名单',
+    'zh-TW': '這樣會把您目前的地址擋在登入之外：請先把目前地址加入名單',
+    'en-US': 'That would shut your own address out of sign-in: add your current address to the list first',
+  },
   accountNotUsable: {
     'zh-CN': '该账号不是未关联的码商账号',
     'zh-TW': '該帳號不是未關聯的碼商帳號',

@@ -548,6 +548,16 @@ export const SETTINGS = {
     readRoles: READERS,
     writeRoles: ADMINS,
   }),
+  StaffIpWhitelist: setting({
+    type: SWITCH,
+    default: false,
+    group: 'accounts',
+    area: 'auth',
+    wired: true,
+    beyondSpec: true,
+    readRoles: READERS,
+    writeRoles: SUPER_ADMIN,
+  }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

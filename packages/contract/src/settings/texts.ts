@@ -400,6 +400,17 @@ export const SETTING_TEXTS = {
         "The most payouts one supplier may hold in progress at once (a setting of ours, beyond the spec's list).",
     },
   },
+  StaffIpWhitelist: {
+    label: { 'zh-CN': '员工登录 IP 白名单', 'zh-TW': '員工登入 IP 白名單', 'en-US': 'Staff sign-in IP whitelist' },
+    description: {
+      'zh-CN':
+        '开启后，员工账号（不含商户和码商）只能从 IP 白名单页面列出的地址登录；当前地址不在名单中时不能开启（本系统新增的设置，不在规格列表中）。',
+      'zh-TW':
+        '開啟後，員工帳號（不含商戶和碼商）只能從 IP 白名單頁面列出的地址登入；目前地址不在名單中時不能開啟（本系統新增的設定，不在規格列表中）。',
+      'en-US':
+        "When on, staff accounts (not merchants or suppliers) sign in only from the addresses on the IP whitelist page; it cannot be turned on from an address the list does not hold (a setting of ours, beyond the spec's list).",
+    },
+  },
 } as const satisfies Record<SettingKey, SettingTexts>;
 
 export const SETTING_GROUP_TEXTS = {

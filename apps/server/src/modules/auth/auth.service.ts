@@ -13,6 +13,7 @@ import { verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp.js';
+import type { StaffIpWhitelist } from '../system/staff-ip-whitelist.js';
 import { refuseSessionAction, refuseUserAction } from '../users/user-actions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
@@ -30,6 +31,8 @@ export interface AuthDeps {
   clock: Clock;
   sessions: SessionStore;
   settings: SettingsStore;
+  /** The staff sign-in whitelist: checked once the password is right. */
+  staffIps: Pick<StaffIpWhitelist, 'allows' | 'refusal'>;
 }
 
 /** Sign-in, sessions, the second-level password and authenticator binding (DESIGN section 4). */
@@ -63,6 +66,17 @@ export class AuthService {
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       await this.recordFailure(user, client.ip, 'password');
       throw wrongCredentials();
+    }
+    if (!(await this.deps.staffIps.allows(client.ip, user.role as Role))) {
+      await this.db.transaction((tx) =>
+        writeAudit(
+          tx,
+          { userId: user.id, account: user.account, role: user.role as Role, ip: client.ip },
+          { action: 'auth.loginFailed', target: `user:${user.id}`, after: { what: 'staffIpNotAllowed' } },
+          now,
+        ),
+      );
+      throw this.deps.staffIps.refusal();
     }
     const bound = Boolean(user.googleSecret && user.googleConfirmed);
     let step: number | null = null;

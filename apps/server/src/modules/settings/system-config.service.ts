@@ -11,7 +11,7 @@ import {
   settingReadAnswer,
 } from '@paydesk/contract';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
@@ -32,8 +32,11 @@ export function answerOf<K extends SettingKey>(key: K, value: SettingValue<K>): 
  * audited with its before and after (a secret as set or not set) in one transaction, then every
  * process follows (SettingsStore).
  */
+/** A key's own check of a change, inside its transaction (e.g. one that must not lock the caller out). */
+export type SettingGuards = { [K in SettingKey]?: (value: SettingValue<K>, actor: Actor, tx: Tx) => Promise<void> };
+
 export class SystemConfigService {
-  constructor(private readonly deps: { db: Db; clock: Clock; settings: SettingsStore }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; settings: SettingsStore; guards?: SettingGuards }) {}
 
   async get<K extends SettingKey>(key: K): Promise<SettingAnswer<K>> {
     return answerOf(key, await this.deps.settings.get(key));
@@ -41,6 +44,7 @@ export class SystemConfigService {
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>, actor: Actor): Promise<SettingAnswer<K>> {
     await this.deps.db.transaction(async (tx) => {
+      await this.deps.guards?.[key]?.(value, actor, tx);
       const before = (await this.deps.settings.readAll(tx))[key];
       await this.deps.settings.write(tx, key, value, actor.userId);
       await writeAudit(

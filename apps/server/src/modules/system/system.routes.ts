@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Handlers } from '../../platform/context.js';
 import { demoHistoryStatus } from './demo-history.js';
 import type { EntityData } from './entity-data.js';
+import type { StaffIpWhitelist } from './staff-ip-whitelist.js';
 
 export function systemHandlers(db: Db) {
   return {
@@ -15,4 +16,16 @@ export function entityDataHandlers(entityData: EntityData) {
     entityTables: async () => ({ list: await entityData.tables() }),
     entityRows: (input) => entityData.rows({ ...input, pageSize: pageSizeOf(input) }),
   } satisfies Handlers<typeof endpoints.entityData>;
+}
+
+export function ipWhitelistHandlers(staffIps: StaffIpWhitelist) {
+  return {
+    getStaffIpList: (input, ctx) => staffIps.list({ ...input, pageSize: pageSizeOf(input) }, ctx.actor.ip ?? ''),
+    exportStaffIpList: (input) => staffIps.export(input),
+    addStaffIp: (input, ctx) => staffIps.add(input, ctx.actor),
+    deleteStaffIp: async (input, ctx) => {
+      await staffIps.delete(input.id, ctx.actor);
+      return null;
+    },
+  } satisfies Handlers<typeof endpoints.ipWhitelist>;
 }
