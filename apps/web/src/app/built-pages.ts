@@ -79,5 +79,8 @@ export const BUILT_PAGES = [
   // The entity data view (features/entityData)
   'entityData',
   'entityDataReadOnly',
+  // The staff sign-in IP whitelist (features/ipWhitelist)
+  'ipWhitelist',
+  'ipWhitelistReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

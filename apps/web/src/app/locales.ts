@@ -6,6 +6,7 @@ import { entityDataLocales } from '../features/entityData/locales';
 import { errorLogLocales } from '../features/errorlog/locales';
 import { fundsLocales } from '../features/funds/locales';
 import { homeLocales } from '../features/home/locales';
+import { ipWhitelistLocales } from '../features/ipWhitelist/locales';
 import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
 import { orderProfileLocales } from '../features/orderprofile/locales';
@@ -55,6 +56,7 @@ export const NAMESPACES: Record<string, Locales> = {
   callbacks: callbacksLocales,
   payoutBatches: payoutBatchesLocales,
   entityData: entityDataLocales,
+  ipWhitelist: ipWhitelistLocales,
   notes: notesLocales,
   server: serverLocales,
 };

@@ -69,6 +69,7 @@ const orderCallbackDetail = page(() => import('../features/callbacks/CallbackDet
 const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
+const ipWhitelist = page(() => import('../features/ipWhitelist/IpWhitelistPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -144,6 +145,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   payoutBatchListCustomerService: payoutBatchList,
   entityData,
   entityDataReadOnly: entityData,
+  ipWhitelist,
+  ipWhitelistReadOnly: ipWhitelist,
 };
 
 /** The page of a route name, if it is built. */
