@@ -116,7 +116,7 @@ describe('the payer page and the API test page', () => {
     await phone.close();
   });
 
-  it('the legacy payer address /pay?orderCode=<orderCode> (IsNewPayUrl off) opens the same payer page', async () => {
+  it('the legacy payer address /pay?orderCode=<orderCode> (the payUrl IsNewPayUrl off answers) opens the same payer page', async () => {
     const order = await createDemoOrder(suite.server.url, { amount: '23457' });
     const page = await suite.newPage('en-US');
     await page.goto(`${suite.server.url}/pay?orderCode=${order.orderCode}`);

@@ -280,7 +280,7 @@ export class OrderIntake extends OrderPart {
     const fee = Number((BigInt(amount) * BigInt(party.feeRate)) / 10_000n) + party.perTransactionFee;
     if (fee >= amount) throw apiError('amountOutOfRange', `amount must be more than the fee (${fee})`);
     // The day's paid volume alone: what the relaxed mode counts, and a first check of the strict one
-    // (which adds the open orders under the merchant's lock, in the batch: `checkStrictLimits`).
+    // (which adds the open orders under the merchant's lock, in the batch: `strictDayTotals`).
     if (party.dailyLimit !== null && paidToday + amount > party.dailyLimit) {
       throw apiError('dailyLimitReached');
     }
