@@ -116,6 +116,15 @@ describe('the payer page and the API test page', () => {
     await phone.close();
   });
 
+  it('the legacy payer address /pay?orderCode=<orderCode> (the payUrl IsNewPayUrl off answers) opens the same payer page', async () => {
+    const order = await createDemoOrder(suite.server.url, { amount: '23457' });
+    const page = await suite.newPage('en-US');
+    await page.goto(`${suite.server.url}/pay?orderCode=${order.orderCode}`);
+    await expect.poll(() => page.getByTestId('pay-amount').textContent(), { timeout: 15_000 }).toBe('234.57');
+    expect(await page.getByTestId('pay-order-code').textContent()).toBe(order.orderCode);
+    await page.context().close();
+  });
+
   it('an unknown order code shows "no such order"', async () => {
     const page = await suite.newPage('en-US');
     await page.goto(`${suite.server.url}/pay/C000000000000000000000`);

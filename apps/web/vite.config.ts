@@ -4,14 +4,14 @@ import { compressBuild } from './build-compress';
 
 const api = 'http://localhost:8080';
 
-/** The dev server sends pay.html for /pay/<orderCode>, as the server does with the build. */
+/** The dev server sends pay.html for /pay/<orderCode> and /pay?orderCode=, as the server does with the build. */
 function payerPageInDev(): Plugin {
   return {
     name: 'paydesk:payer-page',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url?.startsWith('/pay/')) req.url = '/pay.html';
+        if (req.url && /^\/pay(?:\/|\?|$)/.test(req.url)) req.url = '/pay.html';
         next();
       });
     },

@@ -252,7 +252,7 @@ export function buildServices(deps: AppDeps): Services {
     }),
     staffIps,
     payouts,
-    payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts }),
+    payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts, settings }),
     gatewayPayouts,
     gatewayDispatcher: new GatewayDispatcher(gatewayPayouts, {
       pollMs: (jobs.tuning.pollingIntervalSeconds ?? 2) * 1000,

@@ -620,11 +620,15 @@ export const orders = pgTable(
     index('orders_merchant_user_idx').on(t.merchantUserId, t.id),
     index('orders_supplier_user_idx').on(t.supplierUserId, t.id),
     index('orders_created_idx').on(t.createdAt),
+    // The time filters on the completion time (CompleteTimeFilter).
+    index('orders_paid_idx').on(t.paidAt),
     index('orders_state_idx').on(t.state, t.id),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 1`),
     // Open orders of an account: their count and sum, and (with the amount) the allocation's check that
     // no open order on the account has the amount, one index probe per account.
     index('orders_resource_open_idx').on(t.resourceId, t.amount).where(sql`${t.state} = 1`),
+    // A merchant product's open orders: what the strict daily limit adds to the day's paid volume.
+    index('orders_merchant_open_idx').on(t.merchantUserId, t.productId).where(sql`${t.state} in (0, 1)`),
     check('orders_state_ck', sql`${t.state} between 0 and 9`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
@@ -937,6 +941,8 @@ export const payouts = pgTable(
     index('payouts_queue_idx').on(t.productId, t.id).where(sql`${t.state} = 0`),
     index('payouts_state_idx').on(t.state, t.id),
     index('payouts_created_idx').on(t.createdAt),
+    // The time filters on the completion time (CompleteTimeFilter).
+    index('payouts_completed_idx').on(t.completedAt),
     index('payouts_batch_idx').on(t.batchId, t.id).where(sql`${t.batchId} is not null`),
     // The gateway dispatcher's work, and the webhook's lookup of a gateway's payout on its account.
     index('payouts_gateway_due_idx').on(t.gatewayDueAt).where(sql`${t.gatewayDueAt} is not null`),

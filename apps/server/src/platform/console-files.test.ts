@@ -89,6 +89,17 @@ describe('console files', () => {
     expect(payer.body).toBe(PAYER_HTML);
   });
 
+  it('sends the payer page for both its addresses (IsNewPayUrl), and the console for paths that only begin alike', async () => {
+    for (const url of ['/pay/C20260101000001', '/pay?orderCode=C20260101000001', '/pay/?orderCode=C20260101000001']) {
+      const payer = await get(url);
+      expect(payer.statusCode, url).toBe(200);
+      expect(payer.body, url).toBe(PAYER_HTML);
+    }
+    // A console page whose path starts with "/pay" is not the payer page.
+    const console = await get('/payProxyOrder/list/supplier?tab=queue');
+    expect(console.body).toBe(CONSOLE_HTML);
+  });
+
   it('a missing hashed file is a 404 envelope, not the console HTML (a page of an older build)', async () => {
     const missing = await get('/assets/index-OLDHASH1.js', 'br');
     expect(missing.statusCode).toBe(404);

@@ -11,8 +11,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** HTML names the hashed files of the current build: browsers ask again every time (a 304 is cheap). */
 const REVALIDATE = 'no-cache';
 
-/** The payer page has its own small HTML entry (pay.html); an older build without it uses index.html. */
-const PAYER_PATH = '/pay/';
+/**
+ * The payer page has its own small HTML entry (pay.html); an older build without it uses index.html.
+ * Its two addresses (IsNewPayUrl): /pay/<orderCode>, and the legacy /pay?orderCode=<orderCode>.
+ */
+const PAYER_PATH = /^\/pay(?:\/|\?|$)/;
 
 /**
  * The built console: static files, and index.html for every console path (history routing), pay.html
@@ -48,7 +51,7 @@ export function installConsole(app: FastifyInstance, webDist: string) {
 }
 
 function sendHtml(reply: FastifyReply, webDist: string, url: string) {
-  const page = url.startsWith(PAYER_PATH) && existsSync(join(webDist, 'pay.html')) ? 'pay.html' : 'index.html';
+  const page = PAYER_PATH.test(url) && existsSync(join(webDist, 'pay.html')) ? 'pay.html' : 'index.html';
   return reply.type('text/html').sendFile(page);
 }
 

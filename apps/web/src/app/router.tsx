@@ -31,7 +31,8 @@ export function createRouter() {
     return { path: r.path, element: <Page /> };
   });
   return createBrowserRouter([
-    // The payer page /pay/<orderCode> is not here: it has its own entry (pay.html, src/pay-main.tsx).
+    // The payer page is not here: it has its own entry (pay.html, src/pay-main.tsx), which the server
+    // sends for both its addresses, /pay/<orderCode> and the legacy /pay?orderCode=<orderCode>.
     {
       element: (
         <Guard>

@@ -32,6 +32,8 @@ export const Code = {
   serviceClosed: 2011,
   orderNotFound: 2012,
   insufficientBalance: 2013,
+  payerNameInvalid: 2014,
+  cardCountryRefused: 2015,
 } as const;
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
@@ -70,6 +72,8 @@ export const codeCatalogue: Record<CodeValue, CodeInfo> = {
   2011: { http: 503, message: 'the platform is not taking orders now' },
   2012: { http: 404, message: 'no such order' },
   2013: { http: 422, message: 'balance not enough for the payout amount plus its fee' },
+  2014: { http: 422, message: 'payer name (userName) required: letters, spaces and dots, at most 128 characters' },
+  2015: { http: 422, message: 'the payer’s card is of a country this channel does not accept' },
 };
 
 export function httpStatusOf(code: number): number {

@@ -98,6 +98,16 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
     'zh-TW': '餘額不足以支付代付金額及手續費',
     'en-US': 'balance not enough for the payout amount plus its fee',
   },
+  2014: {
+    'zh-CN': '须提供付款人姓名（userName）：只能包含字母、空格和点，最长 128 个字符',
+    'zh-TW': '須提供付款人姓名（userName）：只能包含字母、空格和點，最長 128 個字元',
+    'en-US': 'payer name (userName) required: letters, spaces and dots, at most 128 characters',
+  },
+  2015: {
+    'zh-CN': '付款人的银行卡所属国家不被此通道接受',
+    'zh-TW': '付款人的銀行卡所屬國家不被此通道接受',
+    'en-US': 'the payer’s card is of a country this channel does not accept',
+  },
 };
 
 const UPLOAD_MAX_MIB = ORDER_UPLOAD_MAX_BYTES / 1_048_576;

@@ -96,6 +96,23 @@ export const channelFieldsShape = {
   address: field(128, M.address).optional(),
 };
 
+/**
+ * A payer's name as the NeedNameCheck setting requires it (code 2014): letters of any script (with
+ * their combining marks), spaces and dots, at least one letter, at most 128 characters.
+ */
+export const PAYER_NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .]{1,128}$/u;
+export const isPayerName = (v: string | number | undefined | null): boolean =>
+  v !== undefined && v !== null && PAYER_NAME_PATTERN.test(String(v));
+
+/**
+ * The country (ISO 3166-1 alpha-2) of the payer's card an order names, where the request shows it: a
+ * bank branch given as an IFSC code is an Indian bank's, so the card is Indian (IN). null: unknown
+ * (no IFSC; a card number alone tells no country). The CardCountry setting (code 2015) compares it.
+ */
+export function payerCardCountryOf(params: { ifscCode?: string | number | undefined }): string | null {
+  return params.ifscCode !== undefined && String(params.ifscCode) !== '' ? 'IN' : null;
+}
+
 export const createOrderRequest = z.strictObject({
   mchId: pattern(/^[A-Za-z0-9]{1,32}$/, M.mchId),
   productId: pattern(/^[1-9]\d{0,8}$/, M.productId),

@@ -65,21 +65,25 @@ export const SETTING_TEXTS = {
     },
   },
   KYC: {
-    label: { 'zh-CN': 'KYC 校验', 'zh-TW': 'KYC 校驗', 'en-US': 'KYC lower limit' },
+    label: { 'zh-CN': 'KYC 校验', 'zh-TW': 'KYC 校驗', 'en-US': 'KYC check' },
     description: {
-      'zh-CN': '开启后，金额达到商户产品 KYC 下限的订单必须提供付款人姓名（userName）。',
-      'zh-TW': '開啟後，金額達到商戶產品 KYC 下限的訂單必須提供付款人姓名（userName）。',
+      'zh-CN':
+        '开启后，金额达到商户产品 KYC 下限（商户产品配置中设置）的代收订单必须提供付款人姓名（userName），否则拒绝（2010）；关闭后不检查该下限。',
+      'zh-TW':
+        '開啟後，金額達到商戶產品 KYC 下限（商戶產品配置中設定）的代收訂單必須提供付款人姓名（userName），否則拒絕（2010）；關閉後不檢查該下限。',
       'en-US':
-        "When on, an order at or above the merchant product's KYC lower limit must carry the payer's name (userName).",
+        "When on, a collection order at or above the KYC lower limit of the merchant's product (set in the merchant's product config) must carry the payer's name (userName), else it is refused (2010); off, that limit is not checked.",
     },
   },
   NeedNameCheck: {
     label: { 'zh-CN': '姓名校验', 'zh-TW': '姓名校驗', 'en-US': 'Payer name check' },
     description: {
-      'zh-CN': '开启后，每笔代收订单都须提供付款人姓名，且只能包含字母、空格和点，最长 128 个字符。',
-      'zh-TW': '開啟後，每筆代收訂單都須提供付款人姓名，且只能包含字母、空格和點，最長 128 個字元。',
+      'zh-CN':
+        '开启后，每笔代收订单都须提供付款人姓名（userName），且只能包含字母、空格和点，最长 128 个字符，否则拒绝（2014）。',
+      'zh-TW':
+        '開啟後，每筆代收訂單都須提供付款人姓名（userName），且只能包含字母、空格和點，最長 128 個字元，否則拒絕（2014）。',
       'en-US':
-        "When on, every collection order must carry the payer's name, made of letters, spaces and dots, at most 128 characters.",
+        "When on, every collection order must carry the payer's name (userName), made of letters, spaces and dots, at most 128 characters, else it is refused (2014).",
     },
   },
   MessageDelay: {
@@ -235,18 +239,23 @@ export const SETTING_TEXTS = {
   LimitMode: {
     label: { 'zh-CN': '日限额模式', 'zh-TW': '日限額模式', 'en-US': 'Daily limit mode' },
     description: {
-      'zh-CN': '严格：当日已支付和未完成订单的金额一起计入日限额；宽松：只计已支付订单。',
-      'zh-TW': '嚴格：當日已支付和未完成訂單的金額一起計入日限額；寬鬆：只計已支付訂單。',
+      'zh-CN':
+        '商户代收产品日限额的计算方式。严格：当日已支付订单和仍未完成的订单（已分配、尚未支付、失败或超时）的金额一起计入；宽松：只计当日已支付订单。代付的日限额始终计入当日所有未被拒绝或取消的代付。',
+      'zh-TW':
+        '商戶代收產品日限額的計算方式。嚴格：當日已支付訂單和仍未完成的訂單（已分配、尚未支付、失敗或逾時）的金額一起計入；寬鬆：只計當日已支付訂單。代付的日限額始終計入當日所有未被拒絕或取消的代付。',
       'en-US':
-        "Strict: the day's paid and still open orders count towards the daily limit; relaxed: only paid orders count.",
+        "How a merchant's daily limit of a collection product counts. Strict: the day's paid orders and the orders still open (allocated, not yet paid, failed or timed out) count; relaxed: only the day's paid orders count. A payout product's daily limit always counts every payout of the day not rejected or cancelled.",
     },
   },
   CompleteTimeFilter: {
     label: { 'zh-CN': '按完成时间筛选', 'zh-TW': '按完成時間篩選', 'en-US': 'Filter by completion time' },
     description: {
-      'zh-CN': '开启后，订单列表的时间筛选按订单完成时间而不是创建时间。',
-      'zh-TW': '開啟後，訂單列表的時間篩選按訂單完成時間而不是建立時間。',
-      'en-US': 'When on, order lists filter paid orders by their completion time instead of their creation time.',
+      'zh-CN':
+        '开启后，代收和代付订单列表（及其导出）的时间筛选对已完成的订单（已支付的代收、已完成的代付）按完成时间，其余订单仍按创建时间；关闭时全部按创建时间。',
+      'zh-TW':
+        '開啟後，代收和代付訂單列表（及其匯出）的時間篩選對已完成的訂單（已支付的代收、已完成的代付）按完成時間，其餘訂單仍按建立時間；關閉時全部按建立時間。',
+      'en-US':
+        'When on, the time range of the collection and payout order lists (and their exports) applies to the completion time of completed orders (paid collections, completed payouts) and to the creation time of the others; off, to the creation time of all.',
     },
   },
   SupplierUnifyQueryGroup: {
@@ -299,9 +308,12 @@ export const SETTING_TEXTS = {
   IsNewPayUrl: {
     label: { 'zh-CN': '新版支付链接', 'zh-TW': '新版支付連結', 'en-US': 'New pay URL form' },
     description: {
-      'zh-CN': '开启：返回给商户的支付链接为 /pay/<订单号>；关闭：为旧版 /pay?orderCode=<订单号>。',
-      'zh-TW': '開啟：返回給商戶的支付連結為 /pay/<訂單號>；關閉：為舊版 /pay?orderCode=<訂單號>。',
-      'en-US': 'On: the payUrl given to merchants is /pay/<orderCode>; off: the legacy /pay?orderCode=<orderCode>.',
+      'zh-CN':
+        '开启：返回给商户的支付链接为 /pay/<订单号>；关闭：为旧版 /pay?orderCode=<订单号>。两种链接都能打开付款页。',
+      'zh-TW':
+        '開啟：返回給商戶的支付連結為 /pay/<訂單號>；關閉：為舊版 /pay?orderCode=<訂單號>。兩種連結都能開啟付款頁。',
+      'en-US':
+        'On: the payUrl given to merchants is /pay/<orderCode>; off: the legacy /pay?orderCode=<orderCode>. Both forms open the payer page.',
     },
   },
   HighPerfOrderQuery: {
@@ -328,9 +340,12 @@ export const SETTING_TEXTS = {
   CardCountry: {
     label: { 'zh-CN': '卡国家', 'zh-TW': '卡國家', 'en-US': 'Card country' },
     description: {
-      'zh-CN': '卡转卡订单接受的银行卡国家（ISO 3166-1 两位字母代码，例如 IN）。',
-      'zh-TW': '卡轉卡訂單接受的銀行卡國家（ISO 3166-1 兩位字母代碼，例如 IN）。',
-      'en-US': 'The country of the bank cards card-to-card orders accept (ISO 3166-1 two-letter code, e.g. IN).',
+      'zh-CN':
+        '卡转卡订单接受的付款人银行卡国家（ISO 3166-1 两位字母代码，例如 IN）。带 IFSC 代码（ifscCode）的卡是印度卡（IN）；已知国家不符的卡转卡订单被拒绝（2015）。',
+      'zh-TW':
+        '卡轉卡訂單接受的付款人銀行卡國家（ISO 3166-1 兩位字母代碼，例如 IN）。帶 IFSC 代碼（ifscCode）的卡是印度卡（IN）；已知國家不符的卡轉卡訂單被拒絕（2015）。',
+      'en-US':
+        "The country of the payers' bank cards card-to-card orders accept (ISO 3166-1 two-letter code, e.g. IN). A card given with an IFSC code (ifscCode) is an Indian card (IN); a card-to-card order whose card is known to be of another country is refused (2015).",
     },
   },
   TimeoutCallbackTime: {

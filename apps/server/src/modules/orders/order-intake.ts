@@ -2,11 +2,13 @@ import { randomInt } from 'node:crypto';
 import {
   type CreateOrderAnswer,
   type CreateOrderRequest,
+  isPayerName,
   type NoteTemplate,
   note,
   noteParts,
   ORDER_STATE,
   type OrderEventKind,
+  payerCardCountryOf,
   productById,
 } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
@@ -17,7 +19,7 @@ import type { Actor } from '../../platform/audit.js';
 import { Batcher } from '../../platform/batcher.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import { isConcurrencyFailure, violatedConstraint } from '../../platform/db-errors.js';
-import { apiError } from '../../platform/errors.js';
+import { type AppError, apiError } from '../../platform/errors.js';
 import { sha256 } from '../../platform/secrets.js';
 import { checkSignedCall } from '../merchants/signed-call.js';
 import { type AllocationResult, allocate } from './allocation.js';
@@ -33,9 +35,12 @@ import {
   FINISH_ALLOCATION,
   FINISH_ALLOCATION_FAILED,
   INSERT_ORDERS,
+  LOCK_MERCHANT_LIMITS,
+  MERCHANT_LIMIT_LOCK,
   type NewOrderRow,
   numberOrNull,
   SIGNED_CREATE_CHECKS,
+  STRICT_DAY_TOTALS,
 } from './statements.js';
 
 /** 'C', the UTC time to the second, 8 random digits: unique by index, not guessable in practice. */
@@ -88,6 +93,8 @@ interface NewOrder {
   apiAmount: number;
   fee: number;
   requestHash: string;
+  /** The merchant's daily limit of the product (minor units), null when none. */
+  dailyLimit: number | null;
   /** The timeline's note of where it came from. */
   via: NoteTemplate;
   /**
@@ -104,7 +111,9 @@ type NewOrderOutcome =
   /** The merchant had used the mchOrderNo already: this order (the caller compares the content). */
   | { kind: 'existing'; order: OrderRecord }
   /** Every account that could take it was held elsewhere: it is created alone, waiting for them. */
-  | { kind: 'deferred' };
+  | { kind: 'deferred' }
+  /** Refused inside the batch (the strict daily limit): nothing of it is written. */
+  | { kind: 'refused'; error: AppError };
 
 /** Most orders created in one transaction. */
 const MAX_CREATE_BATCH = 64;
@@ -195,9 +204,13 @@ export class OrderIntake extends OrderPart {
    * merchant's console session): every rule after the caller's authentication is here, so both ways
    * in share them. Service switch and merchant enabled (checked again: a batch runs for a while),
    * product a collection product enabled for the platform and the merchant (2004), amount a whole
-   * number of minor units (2009), within limits and above the fee (2006), KYC name (2010), daily limit
-   * (2007); the order is kept idempotent on mchOrderNo (same content: the same order; other: 2005),
+   * number of minor units (2009), within limits (2006), KYC name from the KYC lower limit when the
+   * KYC setting is on (2010), the payer's name when NeedNameCheck is on (2014), a card-to-card
+   * payer card of the CardCountry setting's country (2015), above the fee (2006), daily limit (2007:
+   * paid volume here; LimitMode strict adds the open orders under the merchant's lock in the batch);
+   * the order is kept idempotent on mchOrderNo (same content: the same order; other: 2005),
    * allocated, and the supplier's money held. `via` is the timeline's note of where it came from.
+   * payUrl takes the IsNewPayUrl setting's form.
    * An order no account could take is kept as allocation failed and answered with that state.
    */
   async createFor(
@@ -251,11 +264,24 @@ export class OrderIntake extends OrderPart {
     if (amount < min || amount > max) {
       throw apiError('amountOutOfRange', `amount must be between ${min} and ${max} (1/100 units)`);
     }
-    if (party.kycLowerLimit !== null && amount >= party.kycLowerLimit && !params.userName)
+    if (settings.kyc && party.kycLowerLimit !== null && amount >= party.kycLowerLimit && !params.userName) {
       throw apiError('kycRequired');
+    }
+    if (settings.needNameCheck && !isPayerName(params.userName)) throw apiError('payerNameInvalid');
+    if (def.resourceKind === 'cardToCard') {
+      const country = payerCardCountryOf(params);
+      if (country !== null && country !== settings.cardCountry) {
+        throw apiError(
+          'cardCountryRefused',
+          `the payer’s card is of ${country} (a bank branch given as an IFSC code): this channel accepts cards of ${settings.cardCountry}`,
+        );
+      }
+    }
     const fee = Number((BigInt(amount) * BigInt(party.feeRate)) / 10_000n) + party.perTransactionFee;
     if (fee >= amount) throw apiError('amountOutOfRange', `amount must be more than the fee (${fee})`);
-    if (party.dailyLimit !== null && (paidToday ?? 0) + amount > party.dailyLimit) {
+    // The day's paid volume alone: what the relaxed mode counts, and a first check of the strict one
+    // (which adds the open orders under the merchant's lock, in the batch: `strictDayTotals`).
+    if (party.dailyLimit !== null && paidToday + amount > party.dailyLimit) {
       throw apiError('dailyLimitReached');
     }
 
@@ -271,12 +297,14 @@ export class OrderIntake extends OrderPart {
       apiAmount: Number(apiAmount),
       fee,
       requestHash,
+      dailyLimit: party.dailyLimit,
       via: ctx.via,
       receivedAt,
     };
     // Floating USDT amounts are found one order at a time; every other create joins the next batch.
     const outcome = def.floatingAmount ? await this.createAlone(item) : await this.creates.submit(item);
     if (outcome.kind === 'deferred') throw new Error('a create alone is never deferred');
+    if (outcome.kind === 'refused') throw outcome.error;
     if (outcome.kind === 'existing' && outcome.order.requestHash !== requestHash) throw apiError('duplicateOrderNo');
     const { order } = outcome;
     const account = outcome.kind === 'created' ? outcome.account : null;
@@ -288,7 +316,9 @@ export class OrderIntake extends OrderPart {
       productId: order.productId,
       amount: order.apiAmount,
       state: order.state,
-      payUrl: `${ctx.baseUrl}/pay/${order.orderCode}`,
+      payUrl: settings.isNewPayUrl
+        ? `${ctx.baseUrl}/pay/${order.orderCode}`
+        : `${ctx.baseUrl}/pay?orderCode=${order.orderCode}`,
       expireTime: order.expiresAt ? order.expiresAt.toISOString() : null,
       payee: account ? payeeOf(account, order) : await this.payeeOfOrder(this.db, order),
     };
@@ -339,12 +369,21 @@ export class OrderIntake extends OrderPart {
     // A repeat of a mchOrderNo within the batch follows its first; one used before shows at the insert.
     const outcomes: Array<NewOrderOutcome | undefined> = [];
     const firstOf = new Map<string, number>();
-    const fresh: number[] = [];
+    let fresh: number[] = [];
     items.forEach((item, i) => {
       if (firstOf.has(keyOf(item))) return;
       firstOf.set(keyOf(item), i);
       fresh.push(i);
     });
+
+    // The strict daily limit: the orders of merchants with a limit are counted under their merchants'
+    // locks (see `strictDayTotals`); a repeat of a mchOrderNo answers its order and counts nothing new.
+    const limited = settings.limitMode === 'strict' ? fresh.filter((i) => items[i]!.dailyLimit !== null) : [];
+    const counted = limited.length > 0 ? await this.strictDayTotals(tx, limited, items, today) : null;
+    if (counted) {
+      for (const [i, order] of counted.existing) outcomes[i] = { kind: 'existing', order };
+      fresh = fresh.filter((i) => !counted.existing.has(i));
+    }
 
     const allocations = new Map<number, AllocationResult>();
     for (const productId of new Set(fresh.map((i) => items[i]!.productId))) {
@@ -364,8 +403,27 @@ export class OrderIntake extends OrderPart {
     // The accounts are chosen now: the allocation records carry this time, so the order performance
     // page's time to allocate runs from the call's arrival to the choice (the allocation included).
     const chosenAt = this.now().toISOString();
-    const writing = fresh.filter((i) => !allocations.get(i)!.deferred);
     for (const i of fresh) if (allocations.get(i)!.deferred) outcomes[i] = { kind: 'deferred' };
+    // Each limited order, in the batch's order, counts when it is open (allocated): one whose
+    // allocation failed is not open; a deferred one is counted when it is created alone.
+    const overLimit = new Set<number>();
+    if (counted) {
+      for (const i of limited) {
+        if (counted.existing.has(i)) continue;
+        const { chosen, deferred } = allocations.get(i)!;
+        if (deferred || !chosen) continue;
+        const item = items[i]!;
+        const key = `${item.merchant.userId}:${item.productId}`;
+        const total = (counted.totals.get(key) ?? 0) + item.amount;
+        if (total > item.dailyLimit!) {
+          overLimit.add(i);
+          outcomes[i] = { kind: 'refused', error: apiError('dailyLimitReached') };
+        } else {
+          counted.totals.set(key, total);
+        }
+      }
+    }
+    const writing = fresh.filter((i) => !allocations.get(i)!.deferred && !overLimit.has(i));
 
     const at = now.toISOString();
     const expiresAt = new Date(now.getTime() + settings.orderTimeoutMinutes * 60_000).toISOString();
@@ -481,12 +539,59 @@ export class OrderIntake extends OrderPart {
         holds.filter((h) => byCode.has(h.orderCode)),
       );
     }
-    // A repeat within the batch answers the order its first made or found (or is deferred with it).
+    // A repeat within the batch answers the order its first made or found (or is deferred or refused with it).
     return items.map((item, i) => {
       const first = outcomes[firstOf.get(keyOf(item))!]!;
       if (i === firstOf.get(keyOf(item))) return first;
-      return first.kind === 'deferred' ? first : { kind: 'existing', order: first.order };
+      return first.kind === 'deferred' || first.kind === 'refused' ? first : { kind: 'existing', order: first.order };
     });
+  }
+
+  /**
+   * The strict daily limit's count, inside the create's transaction: locks the merchants of `limited`
+   * (one advisory lock each, in id order, held to the commit: the creates of one merchant with a limit
+   * take turns, across processes), then reads, after every earlier create of theirs committed, the
+   * orders already made under these mchOrderNos (a repeat answers its order) and each merchant
+   * product's day: paid today plus every open order (created or allocated: if paid now, it is paid
+   * today). A payment moves an amount from open to paid in one commit; a timeout, failure or
+   * rejection only lowers the count; so what is accepted under the lock never takes the count past
+   * the limit.
+   */
+  private async strictDayTotals(
+    tx: Tx,
+    limited: number[],
+    items: NewOrder[],
+    today: string,
+  ): Promise<{ existing: Map<number, OrderRecord>; totals: Map<string, number> }> {
+    const merchantUserIds = [...new Set(limited.map((i) => items[i]!.merchant.userId))].sort((a, b) => a - b);
+    await LOCK_MERCHANT_LIMITS.rows(tx, { lock: MERCHANT_LIMIT_LOCK, userIds: merchantUserIds });
+    const before = await EXISTING_ORDERS.rows<Record<string, unknown>>(tx, {
+      merchantIds: limited.map((i) => items[i]!.merchant.id),
+      orderNos: limited.map((i) => String(items[i]!.params.mchOrderNo)),
+    });
+    const found = new Map(
+      before.map((raw) => {
+        const order = tableRow(orders, raw);
+        return [`${order.merchantId}:${order.merchantOrderNo}`, order] as const;
+      }),
+    );
+    const existing = new Map<number, OrderRecord>();
+    for (const i of limited) {
+      const order = found.get(`${items[i]!.merchant.id}:${items[i]!.params.mchOrderNo}`);
+      if (order) existing.set(i, order);
+    }
+    const keys = [
+      ...new Map(
+        limited.map((i) => [`${items[i]!.merchant.userId}:${items[i]!.productId}`, items[i]!] as const),
+      ).values(),
+    ];
+    const rows = await STRICT_DAY_TOTALS.rows<{ user_id: number; product_id: number; total: string | number }>(tx, {
+      userIds: keys.map((item) => item.merchant.userId),
+      productIds: keys.map((item) => item.productId),
+      today,
+    });
+    const totals = new Map(rows.map((r) => [`${r.user_id}:${r.product_id}`, Number(r.total)]));
+    return { existing, totals };
   }
 
   /** What the payer pays to for this order (null when it has no account). */

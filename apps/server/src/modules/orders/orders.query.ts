@@ -13,7 +13,8 @@ import {
   productById,
   type Role,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -172,9 +173,27 @@ export class OrderQueries {
     return inArray(orders.supplierUserId, [...scope.userIds]);
   }
 
-  whereOf(scope: DataScope, caller: OrderReader, f: OrderFilters): SQL | undefined {
+  /**
+   * The filters' condition. The time range (startTime, endTime) applies to the creation time; with
+   * `completeTime` (the CompleteTimeFilter setting) to the completion time of the orders that have one
+   * (paid, also when reversed later) and to the creation time of the others.
+   */
+  whereOf(scope: DataScope, caller: OrderReader, f: OrderFilters, completeTime = false): SQL | undefined {
     const like = (v: string | null | undefined) => (v ? `%${escapeLike(v)}%` : null);
     const tz = this.deps.timeZone;
+    const start = f.startTime ? parsePlatformTime(f.startTime, tz) : undefined;
+    const end = f.endTime ? parsePlatformTime(f.endTime, tz) : undefined;
+    const inRange = (column: AnyPgColumn) =>
+      and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
+    const timeRange =
+      !start && !end
+        ? undefined
+        : completeTime
+          ? or(
+              and(isNotNull(orders.paidAt), inRange(orders.paidAt)),
+              and(isNull(orders.paidAt), inRange(orders.createdAt)),
+            )
+          : inRange(orders.createdAt);
     return and(
       this.scopeWhere(scope, caller, f.isProxy),
       f.merchantId ? eq(orders.merchantId, f.merchantId) : undefined,
@@ -183,8 +202,7 @@ export class OrderQueries {
       f.merchantOrderId ? ilike(orders.merchantOrderNo, like(f.merchantOrderId)!) : undefined,
       f.orderCode ? ilike(orders.orderCode, like(f.orderCode)!) : undefined,
       f.ipAddress ? ilike(orders.clientIp, like(f.ipAddress)!) : undefined,
-      f.startTime ? gte(orders.createdAt, parsePlatformTime(f.startTime, tz)) : undefined,
-      f.endTime ? lte(orders.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
+      timeRange,
       f.orderStatusId !== undefined ? eq(orders.state, f.orderStatusId) : undefined,
       // isProxy for staff: orders taken by agents (true) or by top-level suppliers (false).
       scope.all && typeof f.isProxy === 'boolean' ? eq(orders.isProxy, f.isProxy) : undefined,
@@ -209,8 +227,8 @@ export class OrderQueries {
   }
 
   async getList(scope: DataScope, caller: OrderReader, input: OrderFilters & { pageIndex: number; pageSize: number }) {
-    const where = this.whereOf(scope, caller, input);
     const settings = await this.deps.orders.settings.get();
+    const where = this.whereOf(scope, caller, input, settings.completeTimeFilter);
     const [rows, [totals]] = await Promise.all([
       this.select()
         .where(where)
@@ -240,7 +258,8 @@ export class OrderQueries {
 
   /** The filtered set for the CSV export, in the list's order (newest first by default). */
   async *exportList(scope: DataScope, caller: OrderReader, input: OrderFilters): AsyncGenerator<OrderFields> {
-    const where = this.whereOf(scope, caller, input);
+    const { completeTimeFilter } = await this.deps.orders.settings.get();
+    const where = this.whereOf(scope, caller, input, completeTimeFilter);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder !== 'asc';
     yield* keysetRowsAfter<OrderFields>(async (last, limit) => {

@@ -7,6 +7,18 @@ export interface OrderSettings {
   orderTimeoutMinutes: number;
   canTimeoutSupplement: boolean;
   isSupplierRemoveBalanceOnOrderFinished: boolean;
+  /** How a merchant's daily limit of a collection product counts: paid orders, or paid and open ones. */
+  limitMode: 'strict' | 'relaxed';
+  /** Whether the KYC lower limit of the merchant's product requires the payer's name. */
+  kyc: boolean;
+  /** Whether every collection order must carry a well-formed payer name. */
+  needNameCheck: boolean;
+  /** The country (ISO 3166-1 alpha-2) of the payer cards card-to-card orders accept. */
+  cardCountry: string;
+  /** payUrl as /pay/<orderCode> (true) or the legacy /pay?orderCode=<orderCode>. */
+  isNewPayUrl: boolean;
+  /** The lists' time range applies to completed orders' completion time. */
+  completeTimeFilter: boolean;
 }
 
 /** The order engines' view of the settings store (cached there; a change acts within a second). */
@@ -24,6 +36,12 @@ export class OrderSettingsReader {
       orderTimeoutMinutes: values.OrderTimeoutMinutes,
       canTimeoutSupplement: values.CanTimeoutSupplement,
       isSupplierRemoveBalanceOnOrderFinished: values.IsSupplierRemoveBalanceOnOrderFinished,
+      limitMode: values.LimitMode,
+      kyc: values.KYC,
+      needNameCheck: values.NeedNameCheck,
+      cardCountry: values.CardCountry,
+      isNewPayUrl: values.IsNewPayUrl,
+      completeTimeFilter: values.CompleteTimeFilter,
     };
   }
 

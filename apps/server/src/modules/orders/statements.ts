@@ -68,6 +68,36 @@ export interface CreateChecksRow {
 }
 export const numberOrNull = (v: Bigint) => (v === null ? null : Number(v));
 
+/** The advisory lock (two-key form: this, the merchant's user id) of a merchant's strict daily limits. */
+export const MERCHANT_LIMIT_LOCK = 7_270_721;
+
+/**
+ * Takes the strict daily limits' locks of these merchants (`userIds` sorted and distinct, so two
+ * batches take them in the same order), held to the transaction's end. A statement of its own: the
+ * reads after it see what the previous holder committed.
+ */
+export const LOCK_MERCHANT_LIMITS = statement<'lock' | 'userIds'>(
+  (v) => `select count(pg_advisory_xact_lock(${v.lock}::int, x.user_id)) as n
+            from unnest(${v.userIds}::int[]) as x(user_id)`,
+);
+
+/**
+ * What the strict daily limit counts of each merchant product (pairs by position): paid on the day
+ * (`paidOnDaySql`) plus the amounts of the open orders (created or allocated, whenever created: if
+ * paid now, they are paid today), in one statement, so in one snapshot. `orders_merchant_open_idx`
+ * finds the open orders.
+ */
+export const STRICT_DAY_TOTALS = statement<'userIds' | 'productIds' | 'today'>(
+  (v) => `
+    select x.user_id, x.product_id,
+           (${paidOnDaySql('x.user_id', 'x.product_id', v.today)}
+            + coalesce((select sum(o.amount) from orders o
+                         where o.merchant_user_id = x.user_id and o.product_id = x.product_id
+                           and o.state in (0, 1)), 0))::bigint as total
+      from unnest(${v.userIds}::int[], ${v.productIds}::int[]) as x(user_id, product_id)
+      left join party_daily pd on pd.user_id = x.user_id and pd.product_id = x.product_id and pd.day = ${v.today}`,
+);
+
 /** The orders a merchant already created under these mchOrderNos (pairs by position). */
 export const EXISTING_ORDERS = statement<'merchantIds' | 'orderNos'>(
   (v) => `

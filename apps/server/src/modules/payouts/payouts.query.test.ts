@@ -221,6 +221,42 @@ describe('filters, sorting and totals', () => {
     expect(names((await list('admin', { startTime: from, endTime: to })).list)).toEqual(['d', 'c']);
   });
 
+  it('CompleteTimeFilter: on, a completed payout is found by its completion time, the others by creation', async () => {
+    const [a] = await t.database.db.select().from(payouts).where(eq(payouts.id, made.a!.id));
+    const fmt = (d: Date, ms: number) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: t.config.timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(new Date(d.getTime() + ms));
+    const created = { startTime: fmt(a!.createdAt, -1_000), endTime: fmt(a!.createdAt, 1_000) };
+    const completed = { startTime: fmt(a!.completedAt!, -1_000), endTime: fmt(a!.completedAt!, 1_000) };
+    expect(a!.completedAt!.getTime() - a!.createdAt.getTime()).toBeGreaterThan(60_000);
+    expect(names((await list('merchant1', created)).list)).toEqual(['a']);
+    expect(names((await list('merchant1', completed)).list)).toEqual([]);
+    await t.setSetting('CompleteTimeFilter', true);
+    try {
+      expect(names((await list('merchant1', created)).list)).toEqual([]);
+      expect(names((await list('merchant1', completed)).list)).toEqual(['a']);
+      // A payout not completed is still found by its creation time.
+      const [c] = await t.database.db.select().from(payouts).where(eq(payouts.id, made.c!.id));
+      const cCreated = { startTime: fmt(c!.createdAt, -1_000), endTime: fmt(c!.createdAt, 1_000) };
+      expect(names((await list('merchant1', cCreated)).list)).toEqual(['c']);
+      const csv = await t.app.inject({
+        url: `${api.exportList.path}?${new URLSearchParams(completed).toString()}`,
+        cookies: { token: auth.merchant1!.token ?? '' },
+      });
+      const rows = parse(csv.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+      expect(rows.map((r) => Number(r.id))).toEqual([made.a!.id]);
+    } finally {
+      await t.setSetting('CompleteTimeFilter', undefined);
+    }
+  });
+
   it('sorts by amount both ways, and by completion time', async () => {
     const mine = (rows: PayoutRow[]) => names(rows).filter((n) => !n.startsWith('other'));
     expect(mine((await list('merchant1', { sortBy: 'amount', sortOrder: 'asc' })).list)).toEqual([

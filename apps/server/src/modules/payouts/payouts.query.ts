@@ -9,13 +9,15 @@ import {
   type payoutFilterShape,
   type Role,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
 import type { DataScope } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import type { PayoutRecord } from './payout-core.js';
 import { actingAs, type PayoutsService } from './payouts.service.js';
@@ -34,6 +36,8 @@ export interface PayoutReader {
 export interface PayoutQueriesDeps {
   db: Db;
   timeZone: string;
+  /** CompleteTimeFilter: whether the time range applies to completed payouts' completion time. */
+  settings: Pick<SettingsStore, 'get'>;
   /** Its `rowOf` answers each row with the actions the caller may take on it (the contract's rule). */
   payouts: Pick<PayoutsService, 'rowOf' | 'claimRoom'>;
 }
@@ -164,9 +168,27 @@ export class PayoutQueries {
     return { ...rest, createTime: createdAt.toISOString() };
   }
 
-  whereOf(reader: PayoutReader, f: PayoutFilters): SQL | undefined {
+  /**
+   * The filters' condition. The time range (startTime, endTime) applies to the creation time; with
+   * `completeTime` (the CompleteTimeFilter setting) to the completion time of completed payouts and to
+   * the creation time of the others.
+   */
+  whereOf(reader: PayoutReader, f: PayoutFilters, completeTime = false): SQL | undefined {
     const like = (v: string) => `%${escapeLike(v)}%`;
     const tz = this.deps.timeZone;
+    const start = f.startTime ? parsePlatformTime(f.startTime, tz) : undefined;
+    const end = f.endTime ? parsePlatformTime(f.endTime, tz) : undefined;
+    const inRange = (column: AnyPgColumn) =>
+      and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
+    const timeRange =
+      !start && !end
+        ? undefined
+        : completeTime
+          ? or(
+              and(isNotNull(payouts.completedAt), inRange(payouts.completedAt)),
+              and(isNull(payouts.completedAt), inRange(payouts.createdAt)),
+            )
+          : inRange(payouts.createdAt);
     return and(
       this.scopeWhere(reader, f.isProxy),
       f.merchantId ? eq(payouts.merchantId, f.merchantId) : undefined,
@@ -174,8 +196,7 @@ export class PayoutQueries {
       f.productId !== undefined ? eq(payouts.productId, f.productId) : undefined,
       f.merchantOrderId ? ilike(payouts.merchantOrderNo, like(f.merchantOrderId)) : undefined,
       f.orderCode ? ilike(payouts.orderCode, like(f.orderCode)) : undefined,
-      f.startTime ? gte(payouts.createdAt, parsePlatformTime(f.startTime, tz)) : undefined,
-      f.endTime ? lte(payouts.createdAt, parsePlatformTime(f.endTime, tz)) : undefined,
+      timeRange,
       f.payoutStatus !== undefined ? eq(payouts.state, f.payoutStatus) : undefined,
       f.processState !== undefined
         ? inArray(payouts.state, [...PAYOUT_STATES_BY_PROCESS[f.processState as PayoutProcessState]])
@@ -205,12 +226,13 @@ export class PayoutQueries {
     reader: PayoutReader,
     input: PayoutFilters & { pageIndex: number; pageSize: number; queue?: boolean | null | undefined },
   ) {
+    const completeTime = await this.deps.settings.get('CompleteTimeFilter');
     const where = input.queue
       ? and(
           await this.queueWhere(reader),
-          this.whereOf({ ...reader, scope: { all: true } }, { ...input, isProxy: null }),
+          this.whereOf({ ...reader, scope: { all: true } }, { ...input, isProxy: null }, completeTime),
         )
-      : this.whereOf(reader, input);
+      : this.whereOf(reader, input, completeTime);
     const [rows, [totals]] = await Promise.all([
       this.db
         .select()
@@ -242,7 +264,7 @@ export class PayoutQueries {
 
   /** The filtered set for the CSV export, in the list's order (newest first by default): the rows' fields. */
   async *exportList(reader: PayoutReader, input: PayoutFilters): AsyncGenerator<PayoutFields> {
-    const where = this.whereOf(reader, input);
+    const where = this.whereOf(reader, input, await this.deps.settings.get('CompleteTimeFilter'));
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder !== 'asc';
     yield* keysetRowsAfter<PayoutFields>(async (last, limit) => {
