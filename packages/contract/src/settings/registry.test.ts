@@ -81,6 +81,7 @@ describe('settings registry', () => {
         'AutoCreateRelateSupplier',
         'CanClearMerchantBalance',
         'CanTimeoutSupplement',
+        'ContactInfo',
         'IsSupplierRemoveBalanceOnOrderFinished',
         'OrderTimeoutMinutes',
         'PayoutMaxInProgress',
@@ -167,6 +168,16 @@ describe('setX body', () => {
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'ftp://example.com' }).success).toBe(false);
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'https://api.example.com' }).success).toBe(true);
     expect(settingBodySchema('CardCountry').safeParse({ value: 'in' }).success).toBe(false);
+  });
+
+  it('takes a text emptied as the console sends it (null) as the empty text, where empty is allowed', () => {
+    expect(settingBodySchema('ContactInfo').parse({ value: null })).toEqual({ value: '' });
+    expect(settingBodySchema('ApiUrl').parse({ value: null })).toEqual({ value: '' });
+    // A text that may not be empty stays refused.
+    expect(settingBodySchema('SysFlag').safeParse({ value: null }).success).toBe(false);
+    expect(settingBodySchema('CardCountry').safeParse({ value: null }).success).toBe(false);
+    // A number is not a text.
+    expect(settingBodySchema('ContactInfo').safeParse({ value: 5 }).success).toBe(false);
   });
 
   it('takes the security parameters whole, the check amount in minor units (x100)', () => {
