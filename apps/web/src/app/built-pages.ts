@@ -76,5 +76,8 @@ export const BUILT_PAGES = [
   // Batch payouts (features/payoutBatches)
   'payoutBatchList',
   'payoutBatchListCustomerService',
+  // Global settings (features/systemConfig)
+  'systemConfig',
+  'systemConfigReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

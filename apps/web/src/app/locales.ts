@@ -17,6 +17,7 @@ import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
+import { systemConfigLocales } from '../features/systemConfig/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
 import type { Locales } from '../i18n/types';
@@ -53,6 +54,7 @@ export const NAMESPACES: Record<string, Locales> = {
   orderProfile: orderProfileLocales,
   callbacks: callbacksLocales,
   payoutBatches: payoutBatchesLocales,
+  systemConfig: systemConfigLocales,
   notes: notesLocales,
   server: serverLocales,
 };

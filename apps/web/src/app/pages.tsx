@@ -68,6 +68,7 @@ const orderCallback = page(() => import('../features/callbacks/CallbackListPage'
 const orderCallbackDetail = page(() => import('../features/callbacks/CallbackDetailPage'));
 const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
+const systemConfig = page(() => import('../features/systemConfig/SystemConfigPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -141,6 +142,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   orderSendTestReadOnly: orderSendTest,
   payoutBatchList,
   payoutBatchListCustomerService: payoutBatchList,
+  systemConfig,
+  systemConfigReadOnly: systemConfig,
 };
 
 /** The page of a route name, if it is built. */

@@ -2,7 +2,7 @@ import { Code, endpoints } from '@paydesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, signInThrottles, users } from '../../db/schema.js';
-import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { auth } = endpoints;
 let t: TestApp;
@@ -65,7 +65,7 @@ describe('getInfo: what the console shows from the global config', () => {
     const superadmin = await t.loginWithToken2('superadmin');
     const service = await t.loginWithToken2('service');
     const merchant = await t.login('merchant1');
-    const info = async (who: { token: string }) => (await t.call(auth.getInfo, undefined, who)).body.data;
+    const info = async (who: Auth) => (await t.call(auth.getInfo, undefined, who)).body.data;
     expect(await info(merchant)).toMatchObject({
       showLogo: true,
       systemFlag: 'PayDesk',
