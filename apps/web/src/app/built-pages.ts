@@ -82,5 +82,8 @@ export const BUILT_PAGES = [
   // The staff sign-in IP whitelist (features/ipWhitelist)
   'ipWhitelist',
   'ipWhitelistReadOnly',
+  // Global settings (features/systemConfig)
+  'systemConfig',
+  'systemConfigReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

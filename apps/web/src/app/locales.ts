@@ -19,6 +19,7 @@ import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
+import { systemConfigLocales } from '../features/systemConfig/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
 import type { Locales } from '../i18n/types';
@@ -57,6 +58,7 @@ export const NAMESPACES: Record<string, Locales> = {
   payoutBatches: payoutBatchesLocales,
   entityData: entityDataLocales,
   ipWhitelist: ipWhitelistLocales,
+  systemConfig: systemConfigLocales,
   notes: notesLocales,
   server: serverLocales,
 };

@@ -70,6 +70,7 @@ const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
 const ipWhitelist = page(() => import('../features/ipWhitelist/IpWhitelistPage'));
+const systemConfig = page(() => import('../features/systemConfig/SystemConfigPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -147,6 +148,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   entityDataReadOnly: entityData,
   ipWhitelist,
   ipWhitelistReadOnly: ipWhitelist,
+  systemConfig,
+  systemConfigReadOnly: systemConfig,
 };
 
 /** The page of a route name, if it is built. */

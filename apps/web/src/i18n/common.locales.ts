@@ -20,6 +20,11 @@ export const commonLocales = {
       making:
         '正在后台生成演示订单历史：已生成 {{made}} 笔，共约 {{planned}} 笔。控制台可以正常使用，订单和统计会陆续出现；完成前后台任务（回调、超时）暂停。',
     },
+    servicePaused: {
+      staff: '服务已暂停（全局配置中的“开启服务”已关闭）：商户的新订单会被拒绝。员工仍可登录和处理工作。',
+      partner: '服务已暂停：目前不接受新订单。',
+    },
+    contact: { title: '联系客服' },
     tabs: {
       close: '关闭',
       closeOthers: '关闭其他',
@@ -136,6 +141,11 @@ export const commonLocales = {
       making:
         '正在背景產生示範訂單歷史：已產生 {{made}} 筆，共約 {{planned}} 筆。控制台可以正常使用，訂單和統計會陸續出現；完成前背景任務（回調、逾時）暫停。',
     },
+    servicePaused: {
+      staff: '服務已暫停（全域設定中的「開啟服務」已關閉）：商戶的新訂單會被拒絕。員工仍可登入和處理工作。',
+      partner: '服務已暫停：目前不接受新訂單。',
+    },
+    contact: { title: '聯絡客服' },
     tabs: {
       close: '關閉',
       closeOthers: '關閉其他',
@@ -251,6 +261,12 @@ export const commonLocales = {
       making:
         'The demo order history is being made in the background: {{made}} of about {{planned}} orders so far. The console works meanwhile and orders and figures keep appearing; background jobs (callbacks, timeouts) wait until it is done.',
     },
+    servicePaused: {
+      staff:
+        'The service is paused (Service enabled is off in Global settings): merchants’ new orders are refused. Staff can still sign in and work.',
+      partner: 'The service is paused: new orders are refused for now.',
+    },
+    contact: { title: 'Contact support' },
     tabs: {
       close: 'Close',
       closeOthers: 'Close others',

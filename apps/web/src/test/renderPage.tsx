@@ -23,6 +23,8 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     allowModify: true,
     showLogo: true,
     systemFlag: 'PayDesk',
+    serviceEnabled: true,
+    contactInfo: '',
     ...over,
   };
 }

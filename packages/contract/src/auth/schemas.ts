@@ -80,6 +80,10 @@ export const userInfoSchema = z.object({
   allowModify: z.boolean(),
   showLogo: z.boolean(),
   systemFlag: z.string(),
+  /** enableService: false while the service is paused (the console shows a banner; staff work on). */
+  serviceEnabled: z.boolean(),
+  /** ContactInfo: the support contact shown to merchants and suppliers; empty when none is set. */
+  contactInfo: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

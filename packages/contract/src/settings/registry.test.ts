@@ -37,7 +37,7 @@ describe('settings registry', () => {
     expect(new Set(SPEC_KEYS).size).toBe(42);
     for (const key of SPEC_KEYS) expect(isSettingKey(key), key).toBe(true);
     const extra = SETTING_KEYS.filter((key) => !SPEC_KEYS.includes(key));
-    expect(extra).toEqual(['PayoutMaxInProgress']);
+    expect(extra).toEqual(['PayoutMaxInProgress', 'StaffIpWhitelist']);
     for (const [key, def] of entries) expect(def.beyondSpec === true, key).toBe(extra.includes(key));
     // Keys differ in more than case (the getX/setX paths carry them).
     expect(new Set(SETTING_KEYS.map((k) => k.toLowerCase())).size).toBe(SETTING_KEYS.length);
@@ -87,10 +87,12 @@ describe('settings registry', () => {
         'KYC',
         'LimitMode',
         'NeedNameCheck',
+        'ContactInfo',
         'IsSupplierRemoveBalanceOnOrderFinished',
         'OrderTimeoutMinutes',
         'PayoutMaxInProgress',
         'ShowLogo',
+        'StaffIpWhitelist',
         'SysFlag',
         'TimeoutCallbackTime',
         'enableService',
@@ -173,6 +175,16 @@ describe('setX body', () => {
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'ftp://example.com' }).success).toBe(false);
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'https://api.example.com' }).success).toBe(true);
     expect(settingBodySchema('CardCountry').safeParse({ value: 'in' }).success).toBe(false);
+  });
+
+  it('takes a text emptied as the console sends it (null) as the empty text, where empty is allowed', () => {
+    expect(settingBodySchema('ContactInfo').parse({ value: null })).toEqual({ value: '' });
+    expect(settingBodySchema('ApiUrl').parse({ value: null })).toEqual({ value: '' });
+    // A text that may not be empty stays refused.
+    expect(settingBodySchema('SysFlag').safeParse({ value: null }).success).toBe(false);
+    expect(settingBodySchema('CardCountry').safeParse({ value: null }).success).toBe(false);
+    // A number is not a text.
+    expect(settingBodySchema('ContactInfo').safeParse({ value: 5 }).success).toBe(false);
   });
 
   it('takes the security parameters whole, the check amount in minor units (x100)', () => {

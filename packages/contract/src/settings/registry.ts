@@ -498,7 +498,7 @@ export const SETTINGS = {
     default: '',
     group: 'display',
     area: 'console',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: WITH_SERVICE,
   }),
@@ -598,7 +598,10 @@ export function settingValueSchema<K extends SettingKey>(key: K): z.ZodType<Sett
   return schemaOf(SETTINGS[key].type) as z.ZodType<SettingValue<K>>;
 }
 
-/** The body of setX (spec section 7): {enable} for a switch, {value} for every other type. */
+/**
+ * The body of setX (spec section 7): {enable} for a switch, {value} for every other type; a text's
+ * null (an emptied field as the console sends it) is the empty text.
+ */
 export function settingBodySchema<K extends SettingKey>(
   key: K,
 ): z.ZodType<SettingValue<K> extends boolean ? { enable: boolean } : { value: SettingValue<K> }> {
@@ -606,7 +609,10 @@ export function settingBodySchema<K extends SettingKey>(
   const schema =
     def.type.kind === 'switch'
       ? z.strictObject({ enable: z.boolean() })
-      : z.strictObject({ value: schemaOf(def.type) });
+      : def.type.kind === 'text'
+        ? // Spec section 5: the console sends an emptied text as null; for a text that means empty.
+          z.strictObject({ value: z.preprocess((v) => (v === null ? '' : v), schemaOf(def.type)) })
+        : z.strictObject({ value: schemaOf(def.type) });
   return schema as unknown as z.ZodType<
     SettingValue<K> extends boolean ? { enable: boolean } : { value: SettingValue<K> }
   >;

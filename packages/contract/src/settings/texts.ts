@@ -368,9 +368,10 @@ export const SETTING_TEXTS = {
   ContactInfo: {
     label: { 'zh-CN': '联系方式', 'zh-TW': '聯絡方式', 'en-US': 'Contact info' },
     description: {
-      'zh-CN': '控制台显示给商户和码商的客服联系方式。',
-      'zh-TW': '控制台顯示給商戶和碼商的客服聯絡方式。',
-      'en-US': 'The support contact the console shows to merchants and suppliers.',
+      'zh-CN': '显示给商户和码商的客服联系方式（在其首页和右上角的用户菜单中）；留空则不显示。',
+      'zh-TW': '顯示給商戶和碼商的客服聯絡方式（在其首頁和右上角的使用者選單中）；留空則不顯示。',
+      'en-US':
+        'The support contact shown to merchants and suppliers (on their home page and in the user menu); empty shows none.',
     },
   },
   SysFlag: {

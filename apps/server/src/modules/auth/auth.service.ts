@@ -159,6 +159,8 @@ export class AuthService {
       allowModify: record.allowModify,
       showLogo: settings.ShowLogo,
       systemFlag: settings.SysFlag,
+      serviceEnabled: settings.enableService,
+      contactInfo: settings.ContactInfo,
     };
   }
 

@@ -2,7 +2,7 @@ import { Code, endpoints } from '@paydesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, signInThrottles, users } from '../../db/schema.js';
-import { downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
 
 const { auth } = endpoints;
 let t: TestApp;
@@ -57,6 +57,51 @@ describe('login', () => {
     for (let i = 0; i < 21; i++) codes.push((await login(`nobody${i}`, 'x1234567', '123456', ip)).body.code);
     expect(codes.slice(0, 20).every((c) => c === Code.wrongCredentials)).toBe(true);
     expect(codes[20]).toBe(Code.tooManyRequests);
+  });
+});
+
+describe('getInfo: what the console shows from the global config', () => {
+  it('tells every signed-in user the system flag and logo, whether the service runs, and the support contact', async () => {
+    const superadmin = await t.loginWithToken2('superadmin');
+    const service = await t.loginWithToken2('service');
+    const merchant = await t.login('merchant1');
+    const info = async (who: Auth) => (await t.call(auth.getInfo, undefined, who)).body.data;
+    expect(await info(merchant)).toMatchObject({
+      showLogo: true,
+      systemFlag: 'PayDesk',
+      serviceEnabled: true,
+      contactInfo: '',
+    });
+
+    const { systemConfig } = endpoints;
+    try {
+      expect((await t.call(systemConfig.setenableService, { enable: false }, superadmin)).body.code).toBe(200);
+      const contact = 'Telegram @paydesk_help, 09:00-21:00 IST';
+      expect((await t.call(systemConfig.setContactInfo, { value: contact }, service)).body.code).toBe(200);
+      await t.call(systemConfig.setSysFlag, { value: 'Desk Two' }, superadmin);
+      await t.call(systemConfig.setShowLogo, { enable: false }, service);
+      // The next getInfo of any session answers the new values; staff still sign in while it is paused.
+      const admin = await login('admin', 'demo1234', t.code('admin'));
+      expect(admin.body.code).toBe(200);
+      for (const who of [merchant, { token: admin.body.data.token as string }]) {
+        expect(await info(who)).toMatchObject({
+          showLogo: false,
+          systemFlag: 'Desk Two',
+          serviceEnabled: false,
+          contactInfo: contact,
+        });
+      }
+      // An emptied contact (the console sends it as null) shows none.
+      expect((await t.call(systemConfig.setContactInfo, { value: null as never }, service)).body.data).toEqual({
+        value: '',
+      });
+      expect((await info(merchant)).contactInfo).toBe('');
+    } finally {
+      for (const key of ['enableService', 'ContactInfo', 'SysFlag', 'ShowLogo'] as const) {
+        await t.setSetting(key, undefined);
+      }
+    }
+    expect(await info(merchant)).toMatchObject({ showLogo: true, systemFlag: 'PayDesk', serviceEnabled: true });
   });
 });
 

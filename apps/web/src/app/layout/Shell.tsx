@@ -7,9 +7,10 @@ import {
   UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { endpoints, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
+import { endpoints, isStaff, menuRoutesFor, type RouteDef, routeByPath } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
+  App,
   Badge,
   Breadcrumb,
   Button,
@@ -35,6 +36,7 @@ import { pageOf } from '../pages';
 import { DemoHistoryBanner } from './DemoHistoryBanner';
 import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
+import { ServiceBanner } from './ServiceBanner';
 import { TagTabs } from './TagTabs';
 
 const { Sider, Header, Content } = Layout;
@@ -66,6 +68,7 @@ function useFullscreen() {
 export function Shell() {
   const { t } = useTranslation(['common', 'routes']);
   const { user, logout } = useSession();
+  const { modal } = App.useApp();
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
@@ -98,7 +101,27 @@ export function Shell() {
   const current = routeByPath(location.pathname);
   const crumbGroup = current && breadcrumbGroup(tree, current);
   const openGroup = current ? [`group:${current.group}`] : [];
+  // Merchants and suppliers find the support contact (the global setting ContactInfo) here when one is set.
+  const contact = !isStaff(user.access) && user.contactInfo.trim() !== '' ? user.contactInfo : null;
   const userMenu: MenuProps['items'] = [
+    ...(contact
+      ? [
+          {
+            key: 'contact',
+            label: <span data-testid="contact-menu-item">{t('contact.title')}</span>,
+            onClick: () =>
+              void modal.info({
+                title: t('contact.title'),
+                content: (
+                  <div className="contact-info" data-testid="contact-info">
+                    {contact}
+                  </div>
+                ),
+                okText: t('action.ok'),
+              }),
+          },
+        ]
+      : []),
     { key: 'messages', label: t('header.messages'), onClick: () => navigate('/message_page') },
     { key: 'logout', label: t('header.logout'), onClick: () => void logout(), danger: true },
   ];
@@ -227,6 +250,7 @@ export function Shell() {
             </Dropdown>
           </Space>
         </Header>
+        <ServiceBanner />
         <DemoHistoryBanner />
         <TagTabs />
         <Content className="shell-content">

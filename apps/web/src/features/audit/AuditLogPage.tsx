@@ -25,6 +25,7 @@ const TARGET_KINDS = new Set([
   'proposal',
   'product',
   'setting',
+  'ip',
   'callbacks',
   'payout',
 ]);

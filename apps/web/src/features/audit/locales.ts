@@ -89,10 +89,15 @@ export const auditLocales = {
       systemConfig: {
         set: '修改全局配置',
       },
+      ipWhitelist: {
+        add: '添加员工登录 IP',
+        delete: '删除员工登录 IP',
+      },
     },
     before: '变更前',
     after: '变更后',
     field: {
+      entry: 'IP 地址或网段',
       enable: '开启',
       value: '值',
       set: '已设置',
@@ -173,6 +178,7 @@ export const auditLocales = {
       callbacks: '回调',
       payout: '代付',
       setting: '配置项',
+      ip: 'IP 地址',
     },
     change: {
       field: '字段',
@@ -270,10 +276,15 @@ export const auditLocales = {
       systemConfig: {
         set: '修改全域設定',
       },
+      ipWhitelist: {
+        add: '新增員工登入 IP',
+        delete: '刪除員工登入 IP',
+      },
     },
     before: '變更前',
     after: '變更後',
     field: {
+      entry: 'IP 地址或網段',
       enable: '開啟',
       value: '值',
       set: '已設定',
@@ -354,6 +365,7 @@ export const auditLocales = {
       callbacks: '回調',
       payout: '代付',
       setting: '設定項',
+      ip: 'IP 地址',
     },
     change: {
       field: '欄位',
@@ -472,10 +484,15 @@ export const auditLocales = {
       systemConfig: {
         set: 'Global setting changed',
       },
+      ipWhitelist: {
+        add: 'Staff sign-in address added',
+        delete: 'Staff sign-in address removed',
+      },
     },
     before: 'Before',
     after: 'After',
     field: {
+      entry: 'IP address or range',
       enable: 'On',
       value: 'Value',
       set: 'Set',
@@ -556,6 +573,7 @@ export const auditLocales = {
       callbacks: 'Callbacks',
       payout: 'Payout',
       setting: 'Setting',
+      ip: 'IP address',
     },
     change: {
       field: 'Field',

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { authKeys } from '../../shared/session/keys';
 import { useSession } from '../../shared/session/session';
-import { authKeys, useUserInfo } from './api';
+import { useUserInfo } from './api';
 
 /** /googleVerify: an account whose authenticator is not confirmed binds it here (DESIGN section 4). */
 export default function GoogleVerifyPage() {

@@ -1,8 +1,7 @@
 import { endpoints } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/http';
-
-export const authKeys = { info: ['auth', 'info'] as const };
+import { authKeys } from '../../shared/session/keys';
 
 /** The signed-in user, loaded once per sign-in (spec section 2); never retried: a failure signs out. */
 export function useUserInfo(enabled: boolean) {

@@ -13,7 +13,7 @@ afterEach(async () => {
   await changeLanguage('en-US');
 });
 
-const renderHome = (access: Role, totals: object) => {
+const renderHome = (access: Role, totals: object, contactInfo = '') => {
   stubServer({
     '/v1.0/user/getTotalBalance': ok(totals),
     '/message/init': ok({ unread: [], readed: [], trash: [] }),
@@ -35,7 +35,7 @@ const renderHome = (access: Role, totals: object) => {
       createdAt: '2026-01-01T00:00:00.000Z',
     }),
   });
-  return renderPage(<HomePage />, '/home', testUser({ access }));
+  return renderPage(<HomePage />, '/home', testUser({ access, contactInfo }));
 };
 
 describe('HomePage balance cards', () => {
@@ -57,5 +57,22 @@ describe('HomePage balance cards', () => {
     expect(screen.getByTestId('home-revenue').textContent).toContain('987.65');
     expect(screen.getByTestId('home-revenue').textContent).toContain('平台收益');
     expect(screen.queryByTestId('merchant-credentials-card')).toBeNull();
+  });
+
+  it('a merchant or supplier finds the support contact (ContactInfo) on its home page; staff do not', async () => {
+    const contact = 'Telegram @paydesk_help\nWhatsApp +91 98765 43210';
+    renderHome('supplier', { kind: 'supplier', balance: 0, frozenBalance: 0, revenue: null }, contact);
+    expect((await screen.findByTestId('home-contact')).textContent).toBe(contact);
+    expect(screen.getByText('Contact support')).toBeTruthy();
+  });
+
+  it('shows no contact card while the contact is empty, nor to staff', async () => {
+    const { unmount } = renderHome('merchant', { kind: 'merchant', balance: 0, frozenBalance: 0, revenue: null });
+    await screen.findByTestId('home-balance');
+    expect(screen.queryByTestId('home-contact')).toBeNull();
+    unmount();
+    renderHome('admin', { kind: 'platform', balance: 0, frozenBalance: 0, revenue: 0 }, 'Telegram @paydesk_help');
+    await screen.findByTestId('home-balance');
+    expect(screen.queryByTestId('home-contact')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { endpoints } from '@paydesk/contract';
+import { endpoints, isStaff } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -67,7 +67,10 @@ function BalanceCards() {
   );
 }
 
-/** Home for every role: who is signed in, the balances and the unread messages (statistics come with their own issue). */
+/**
+ * Home for every role: who is signed in, the support contact for merchants and suppliers (the global
+ * setting ContactInfo, when set), the balances and the unread messages (statistics come with their own issue).
+ */
 export default function HomePage() {
   const { t, i18n } = useTranslation(['home', 'common']);
   const { user } = useSession();
@@ -82,6 +85,13 @@ export default function HomePage() {
           <Descriptions.Item label={t('role')}>{t(`common:role.${user.access}`)}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {!isStaff(user.access) && user.contactInfo.trim() !== '' && (
+        <Card title={t('common:contact.title')} size="small">
+          <div className="contact-info" data-testid="home-contact">
+            {user.contactInfo}
+          </div>
+        </Card>
+      )}
       <BalanceCards />
       {user.access === 'merchant' && <MerchantCredentialsCard />}
       <Card
