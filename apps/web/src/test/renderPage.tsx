@@ -23,6 +23,9 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     allowModify: true,
     showLogo: true,
     systemFlag: 'PayDesk',
+    payPasswordRequired: false,
+    hasPayPassword: false,
+    apiUrl: '',
     ...over,
   };
 }

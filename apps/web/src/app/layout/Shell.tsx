@@ -35,6 +35,7 @@ import { pageOf } from '../pages';
 import { DemoHistoryBanner } from './DemoHistoryBanner';
 import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
+import { PayPasswordBanner } from './PayPasswordBanner';
 import { TagTabs } from './TagTabs';
 
 const { Sider, Header, Content } = Layout;
@@ -228,6 +229,7 @@ export function Shell() {
           </Space>
         </Header>
         <DemoHistoryBanner />
+        <PayPasswordBanner profilePath={routes.find((r) => r.group === 'profile')?.path} />
         <TagTabs />
         <Content className="shell-content">
           {/* Every page's one h1: the route's name, as the menu and the tab call it. */}
