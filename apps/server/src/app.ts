@@ -180,9 +180,9 @@ export interface Services {
 export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
-  const sessions = new SessionStore(db, deps.config, clock, { database: deps.database });
   const secretKey = resolveSecretKey(deps.config);
   const settings = new SettingsStore({ db, clock, secretKey, database: deps.database });
+  const sessions = new SessionStore(db, deps.config, clock, { database: deps.database, settings });
   const staffIps = new StaffIpWhitelist({ db, clock, settings });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
@@ -286,7 +286,7 @@ export function buildServices(deps: AppDeps): Services {
     callbackDispatcher,
     callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
     orders,
-    orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
+    orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings }),
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
   };
@@ -348,11 +348,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  installGuides(app);
   installMetrics(app, { token: config.metricsToken });
 
   const services = buildServices(deps);
   app.decorate('services', services);
+  installGuides(app, { apiUrl: () => services.settings.get('ApiUrl') });
   const guardDeps = { config, database, sessions: services.sessions };
   registerEndpoints(app, guardDeps, 'auth', endpoints.auth, authHandlers(services.auth, config.sessionLifetimeMinutes));
   registerEndpoints(app, guardDeps, 'users', endpoints.users, usersHandlers(services.users));

@@ -39,3 +39,17 @@ export type Handlers<G extends Record<string, Endpoint>> = { [K in keyof G]: Han
 export function inScope(scope: DataScope, ownerUserId: number | null): boolean {
   return scope.all || (ownerUserId !== null && scope.userIds.includes(ownerUserId));
 }
+
+/**
+ * The isProxy a supplier's order or payout list is read with (SupplierUnifyQueryGroup, read by the
+ * caller): asked for, it stays (true: its agents' rows, the team pages; false: its own); not asked
+ * for, the list is its whole team's when `unified`, else its own. Other roles: as asked.
+ */
+export function supplierListProxy(
+  role: Role,
+  isProxy: boolean | null | undefined,
+  unified: boolean,
+): boolean | null | undefined {
+  if (role !== 'supplier' || typeof isProxy === 'boolean') return isProxy;
+  return unified ? isProxy : false;
+}

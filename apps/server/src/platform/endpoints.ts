@@ -68,8 +68,9 @@ function guardOf(deps: GuardDeps, endpoint: Endpoint) {
       return;
     }
     const token = tokenOf(req, endpoint);
-    const user = token ? await deps.sessions.resolve(token) : null;
-    if (!user) throw catalogued(Code.sessionExpired);
+    // Under EnableIpChangedCheck a request from another address than the sign-in's ends the session.
+    const { user, ended } = token ? await deps.sessions.resolveRequest(token, req.ip) : { user: null };
+    if (!user) throw catalogued(Code.sessionExpired, ended ? { reason: ended } : null);
     if (user.pendingBind && !endpoint.allowPendingBind) {
       throw new AppError(Code.forbidden, BIND_REQUIRED.message, { reason: BIND_REQUIRED.reason });
     }

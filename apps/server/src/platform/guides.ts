@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { MERCHANT_GUIDE_PATH } from '@paydesk/contract';
+import { BASE_URL_OR_EMPTY, MERCHANT_GUIDE_PATH } from '@paydesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { marked } from 'marked';
 
 /**
  * The merchant integration guide (docs/merchant-api.md) as a page of the server, at
  * /docs/merchant-api beside the OpenAPI reference at /docs: the console's API test page links it, so
- * a merchant's developers read it where they integrate, not in the project's repository. Rendered
- * at its first request and kept (the file is ours and does not change while the server runs), so
- * starting a server costs nothing for it.
+ * a merchant's developers read it where they integrate, not in the project's repository. Written with
+ * the API address merchants are shown (ApiUrl, else the server's own), rendered at the first request
+ * for an address and kept (the file is ours and does not change while the server runs), so starting a
+ * server costs nothing for it.
  */
 const GUIDE_FILE = new URL('../../../../docs/merchant-api.md', import.meta.url);
 
@@ -34,11 +35,52 @@ export function renderMerchantGuide(markdown: string): string {
 <p><a href="/docs">OpenAPI reference of every call</a></p></body></html>`;
 }
 
-let rendered: string | null = null;
+/** The API address the guide's examples are written with (docs/merchant-api.md). */
+export const GUIDE_EXAMPLE_API = 'https://pay.example.com';
+/** Pages kept per API address (the address may follow the request's Host: a bounded few). */
+const KEPT_PAGES = 16;
+/** A request's host as a base address may carry it: a name or an IPv6 literal, and a port. */
+const HOST = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
-export function installGuides(app: FastifyInstance): void {
-  app.get(MERCHANT_GUIDE_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    rendered ??= renderMerchantGuide(readFileSync(GUIDE_FILE, 'utf8'));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered);
+/**
+ * The guide written for one API address: the table's "API address" row names it and every example
+ * calls it (their signatures do not cover the address, so they stay right).
+ */
+export function merchantGuideFor(markdown: string, address: string): string {
+  const text = markdown
+    .replace(/^\| The API address \|.*\|$/m, `| The API address | \`${address}\` |`)
+    .replaceAll(GUIDE_EXAMPLE_API, address);
+  return renderMerchantGuide(text);
+}
+
+/**
+ * The API address merchants are shown (the ApiUrl setting): the setting when set, else the
+ * address this request reached the server by (the console's own); the examples' own address when
+ * neither is a plain base address.
+ */
+export function apiAddressOf(apiUrl: string, request: { protocol: string; host: string }): string {
+  if (apiUrl !== '' && BASE_URL_OR_EMPTY.test(apiUrl)) return apiUrl.replace(/\/+$/, '');
+  if (HOST.test(request.host)) return `${request.protocol}://${request.host}`;
+  return GUIDE_EXAMPLE_API;
+}
+
+export interface GuideDeps {
+  /** The ApiUrl setting (cached by the settings store). */
+  apiUrl(): Promise<string>;
+}
+
+export function installGuides(app: FastifyInstance, deps: GuideDeps): void {
+  let markdown: string | null = null;
+  const pages = new Map<string, string>();
+  app.get(MERCHANT_GUIDE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    markdown ??= readFileSync(GUIDE_FILE, 'utf8');
+    const address = apiAddressOf(await deps.apiUrl(), request);
+    let page = pages.get(address);
+    if (page === undefined) {
+      page = merchantGuideFor(markdown, address);
+      if (pages.size >= KEPT_PAGES) pages.delete(pages.keys().next().value as string);
+      pages.set(address, page);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 }

@@ -58,6 +58,37 @@ describe('operations endpoints', () => {
     expect(res.body).not.toContain('```');
   });
 
+  it('ApiUrl: the guide calls the API address merchants are shown, else the address it was reached by', async () => {
+    const apiAddressRow = (body: string) => /<td>The API address<\/td>\s*<td>(.*?)<\/td>/.exec(body)?.[1];
+    const own = await t.app.inject({ url: MERCHANT_GUIDE_PATH, headers: { host: 'console.example.test:8443' } });
+    expect(apiAddressRow(own.body)).toBe('<code>http://console.example.test:8443</code>');
+    expect(own.body).toContain('API=http://console.example.test:8443');
+    expect(own.body).not.toContain('pay.example.com');
+    const merchant = await t.login('merchant1');
+    expect((await t.call(endpoints.auth.getInfo, undefined, merchant)).body.data.apiUrl).toBe('');
+
+    await t.setSetting('ApiUrl', 'https://api.paydesk.example/');
+    try {
+      const set = await t.app.inject({ url: MERCHANT_GUIDE_PATH, headers: { host: 'console.example.test:8443' } });
+      expect(apiAddressRow(set.body)).toBe('<code>https://api.paydesk.example</code>');
+      // Every example calls it: the shell, Node, Python and PHP ones and the answer's payer page.
+      expect(set.body).toContain('API=https://api.paydesk.example');
+      expect(set.body).toContain('const API = &#39;https://api.paydesk.example&#39;;');
+      expect(set.body).toContain('https://api.paydesk.example/pay/C26112312000012345678');
+      expect(set.body).not.toMatch(/pay\.example\.com|console\.example\.test/);
+      // The console shows merchants the same address (API credentials card, API test page).
+      expect((await t.call(endpoints.auth.getInfo, undefined, merchant)).body.data.apiUrl).toBe(
+        'https://api.paydesk.example/',
+      );
+    } finally {
+      await t.setSetting('ApiUrl', undefined);
+    }
+    // A Host no base address may carry is not written into the page.
+    const odd = await t.app.inject({ url: MERCHANT_GUIDE_PATH, headers: { host: 'bad"host' } });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).not.toContain('bad"host');
+  });
+
   it('never answers 500 to an unexpected request shape on an unknown path', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/v1.0/admin/getUserList', payload: 'x' });
     expect(res.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
+import { SYSTEM_ACTOR, writeAudit } from './audit.js';
 import { type Clock, minutes } from './clock.js';
 import { PgListener } from './pg-listener.js';
 import { newToken, sha256 } from './secrets.js';
@@ -14,6 +15,7 @@ import {
   SessionCache,
   type SessionCacheOptions,
 } from './session-cache.js';
+import type { SettingsStore } from './settings.js';
 
 /** The channel the triggers of drizzle/0015_session_cache_notify.sql notify on. */
 export const SESSIONS_CHANNEL = 'paydesk_sessions';
@@ -28,6 +30,8 @@ export interface SessionStoreOptions {
   /** The database whose notifications keep the cache right; without it nothing is cached. */
   database?: Database;
   cache?: Partial<SessionCacheOptions>;
+  /** The system settings (EnableIpChangedCheck); without them no session ends for its address. */
+  settings?: Pick<SettingsStore, 'get'>;
 }
 
 /** The signed-in caller as the guards and services see it. */
@@ -42,7 +46,12 @@ export interface SessionUser {
   pendingBind: boolean;
   token2Hash: string | null;
   token2ExpiresAt: Date | null;
+  /** The client address the session signed in from (EnableIpChangedCheck compares each request's). */
+  ip: string;
 }
+
+/** A request's session, or none and why it ended on this request (EnableIpChangedCheck). */
+export type ResolvedRequest = { user: SessionUser; ended?: undefined } | { user: null; ended?: 'addressChanged' };
 
 /**
  * Sessions in the database: the token itself is given to the client once and stored only hashed.
@@ -161,6 +170,49 @@ export class SessionStore {
     return { token, publicId };
   }
 
+  /**
+   * The live session of a token as a request from `clientIp` sees it: none, and under
+   * EnableIpChangedCheck, none either when the address differs from the sign-in's (the session is
+   * ended then, `ended` says why; see `endForAddress`). The comparison costs nothing more than itself:
+   * the setting (cached) is read only when the addresses differ.
+   */
+  async resolveRequest(token: string, clientIp: string): Promise<ResolvedRequest> {
+    const user = await this.resolve(token);
+    if (!user || sameAddress(user.ip, clientIp)) return { user };
+    if (!(await this.options.settings?.get('EnableIpChangedCheck'))) return { user };
+    await this.endForAddress(user, clientIp);
+    return { user: null, ended: 'addressChanged' };
+  }
+
+  /**
+   * Ends a session whose request came from another address than its sign-in's (EnableIpChangedCheck),
+   * audited as the system with both addresses; this process forgets it at once, the others when they
+   * hear the change. Concurrent requests of the session write one audit row: only the one that
+   * revoked it does.
+   */
+  private async endForAddress(user: SessionUser, clientIp: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: this.clock.now(), revokedReason: 'address changed' })
+        .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) return;
+      await writeAudit(
+        tx,
+        SYSTEM_ACTOR,
+        {
+          action: 'auth.addressChanged',
+          target: `session:${user.publicSessionId}`,
+          before: { account: user.account, ip: user.ip },
+          after: { ip: clientIp },
+        },
+        this.clock.now(),
+      );
+    });
+    this.forget({ sessionIds: [user.sessionId] });
+  }
+
   /** The live session of a token: not revoked, not past its lifetime, used recently, account not deleted. */
   async resolve(token: string): Promise<SessionUser | null> {
     const tokenHash = sha256(token);
@@ -202,6 +254,7 @@ export class SessionStore {
         pendingBind: row.s.pendingBind,
         token2Hash: row.s.token2Hash,
         token2ExpiresAt: row.s.token2ExpiresAt,
+        ip: row.s.ip,
       },
     };
     if (!this.isLive(found, now)) return null;
@@ -269,4 +322,11 @@ export class SessionStore {
     if (!user.token2ExpiresAt || user.token2ExpiresAt.getTime() <= this.clock.now().getTime()) return 'expired';
     return 'valid';
   }
+}
+
+/** One client address written two ways (an IPv4 address seen through an IPv6 socket) is the same. */
+function sameAddress(a: string, b: string): boolean {
+  if (a === b) return true;
+  const plain = (ip: string) => (ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip);
+  return plain(a) === plain(b);
 }

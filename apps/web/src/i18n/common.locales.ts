@@ -16,6 +16,10 @@ export const commonLocales = {
       menu: '菜单',
       loginExpired: '登录已过期，请重新登录',
     },
+    payPassword: {
+      required: '系统要求单独的二级密码：您的账号还没有设置，需要二级密码的操作会被拒绝。请先在个人中心设置二级密码。',
+      set: '去设置',
+    },
     demoHistory: {
       making:
         '正在后台生成演示订单历史：已生成 {{made}} 笔，共约 {{planned}} 笔。控制台可以正常使用，订单和统计会陆续出现；完成前后台任务（回调、超时）暂停。',
@@ -137,6 +141,10 @@ export const commonLocales = {
       menu: '選單',
       loginExpired: '登入已過期，請重新登入',
     },
+    payPassword: {
+      required: '系統要求單獨的二級密碼：您的帳號尚未設定，需要二級密碼的操作會被拒絕。請先在個人中心設定二級密碼。',
+      set: '前往設定',
+    },
     demoHistory: {
       making:
         '正在背景產生示範訂單歷史：已產生 {{made}} 筆，共約 {{planned}} 筆。控制台可以正常使用，訂單和統計會陸續出現；完成前背景任務（回調、逾時）暫停。',
@@ -256,6 +264,11 @@ export const commonLocales = {
       expand: 'Expand menu',
       menu: 'Menu',
       loginExpired: 'Your login has expired, please sign in again',
+    },
+    payPassword: {
+      required:
+        'A separate second-level password is required and your account has none yet: actions that ask for it are refused until you set one in your profile.',
+      set: 'Set it now',
     },
     demoHistory: {
       making:

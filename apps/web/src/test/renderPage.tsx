@@ -25,6 +25,9 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     systemFlag: 'PayDesk',
     serviceEnabled: true,
     contactInfo: '',
+    payPasswordRequired: false,
+    hasPayPassword: false,
+    apiUrl: '',
     ...over,
   };
 }

@@ -22,6 +22,8 @@ const AREA_ACTIONS = {
     'setAllowModify',
     'enableGoogleVerify',
     'clearSignInLock',
+    // EnableIpChangedCheck: the system ended a session whose request came from another address.
+    'addressChanged',
   ],
   users: ['addUser', 'updateUser', 'deleteUser', 'repairUser', 'resetPayPassword'],
   profile: ['updateNickname', 'changePassword', 'changePayPassword'],

@@ -84,6 +84,14 @@ export const userInfoSchema = z.object({
   serviceEnabled: z.boolean(),
   /** ContactInfo: the support contact shown to merchants and suppliers; empty when none is set. */
   contactInfo: z.string(),
+  /**
+   * EnablePayPassword: the second-level check takes only a separately set second-level (pay)
+   * password; an account without one (`hasPayPassword` false) is told to set it.
+   */
+  payPasswordRequired: z.boolean(),
+  hasPayPassword: z.boolean(),
+  /** ApiUrl: the merchant API's base address shown to merchants; empty: the console's own address. */
+  apiUrl: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -151,6 +151,16 @@ export const REASON_TEXTS = {
     'en-US': 'too many recent failures on this account: try again in {{retryAfterSeconds}} s',
     values: { retryAfterSeconds: 'seconds' },
   },
+  addressChanged: {
+    'zh-CN': '您的网络地址与登录时不同，会话已结束，请重新登录',
+    'zh-TW': '您的網路位址與登入時不同，工作階段已結束，請重新登入',
+    'en-US': 'your network address differs from the one you signed in from: the session ended, sign in again',
+  },
+  payPasswordNotSet: {
+    'zh-CN': '系统要求单独的二级密码：请先在个人中心设置二级密码',
+    'zh-TW': '系統要求單獨的二級密碼：請先在個人中心設定二級密碼',
+    'en-US': 'a separate second-level password is required: set one in your profile first',
+  },
   secondLevelIncorrect: {
     'zh-CN': '二级密码错误',
     'zh-TW': '二級密碼錯誤',

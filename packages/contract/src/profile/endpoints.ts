@@ -51,13 +51,16 @@ export const profileEndpoints = {
     method: 'POST',
     path: '/v1.0/profile/changePayPassword',
     summary:
-      'Set one’s own second-level password, proving identity with the sign-in password; ends the token2 of ' +
-      'one’s other sessions. Allowed even when allowModify is off: an account may always secure itself.',
+      'Set one’s own second-level password, proving identity with the sign-in password; replacing an ' +
+      'existing one also needs token2 (1024/1025: the current second-level password), setting the first ' +
+      'one does not (login2 would ask for the sign-in password, or, under EnablePayPassword, refuse). Ends ' +
+      'the token2 of one’s other sessions. Allowed even when allowModify is off: an account may always secure itself.',
     input: z.strictObject({ password: z.string().min(1).max(128), newPayPassword: passwordSchema }),
     output: ok,
     example: { password: 'demo1234', newPayPassword: 'secure2024' },
     access: ALL_ROLES,
-    token2: true,
+    // Checked by the service: needed only to replace an existing second-level password.
+    token2: false,
     scope: 'self',
     rateLimit: PASSWORD_LIMIT,
   }),

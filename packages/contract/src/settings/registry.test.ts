@@ -77,6 +77,7 @@ describe('settings registry', () => {
     const wired = entries.filter(([, def]) => def.wired).map(([key]) => key);
     expect(wired.sort()).toEqual(
       [
+        'ApiUrl',
         'AutoCreateRelateMerchant',
         'AutoCreateRelateSupplier',
         'CanClearMerchantBalance',
@@ -88,11 +89,14 @@ describe('settings registry', () => {
         'LimitMode',
         'NeedNameCheck',
         'ContactInfo',
+        'EnableIpChangedCheck',
+        'EnablePayPassword',
         'IsSupplierRemoveBalanceOnOrderFinished',
         'OrderTimeoutMinutes',
         'PayoutMaxInProgress',
         'ShowLogo',
         'StaffIpWhitelist',
+        'SupplierUnifyQueryGroup',
         'SysFlag',
         'TimeoutCallbackTime',
         'enableService',
@@ -174,6 +178,11 @@ describe('setX body', () => {
     expect(settingBodySchema('ContactInfo').safeParse({ value: 'x'.repeat(501) }).success).toBe(false);
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'ftp://example.com' }).success).toBe(false);
     expect(settingBodySchema('ApiUrl').safeParse({ value: 'https://api.example.com' }).success).toBe(true);
+    // A base address only: it is written into the merchant guide and the console as it is.
+    for (const ok of ['', 'http://10.0.0.5:8080', 'https://pay.example.com/gateway/', 'http://[::1]:3000'])
+      expect(settingBodySchema('ApiUrl').safeParse({ value: ok }).success, ok).toBe(true);
+    for (const bad of ['https://a.example/x?y=1', 'https://a.example/`x`', 'https://a"b.example', 'https://<b>'])
+      expect(settingBodySchema('ApiUrl').safeParse({ value: bad }).success, bad).toBe(false);
     expect(settingBodySchema('CardCountry').safeParse({ value: 'in' }).success).toBe(false);
   });
 

@@ -128,6 +128,12 @@ function integer(unit: SettingUnit, min: number, max: number) {
 
 /** An http(s) address, or empty when unused. */
 const URL_OR_EMPTY = /^(https?:\/\/[^\s]+)?$/;
+/**
+ * A base address (scheme, host, optional port and path; no query, quotes or markup: it is written into
+ * the merchant guide and the console as it is), or empty.
+ */
+export const BASE_URL_OR_EMPTY =
+  /^(https?:\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(\/[A-Za-z0-9._~%/-]*)?)?$/;
 /** A Telegram bot token as BotFather gives it (`<bot id>:<secret>`). */
 const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,80}$/;
 
@@ -181,7 +187,7 @@ export const SETTINGS = {
     default: false,
     group: 'accounts',
     area: 'auth',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: SUPER_ADMIN,
   }),
@@ -190,7 +196,7 @@ export const SETTINGS = {
     default: false,
     group: 'accounts',
     area: 'auth',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: SUPER_ADMIN,
   }),
@@ -399,7 +405,7 @@ export const SETTINGS = {
     default: false,
     group: 'orders',
     area: 'orders',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: ADMINS,
   }),
@@ -485,11 +491,11 @@ export const SETTINGS = {
     writeRoles: ADMINS,
   }),
   ApiUrl: setting({
-    type: { kind: 'text', maxLength: 512, pattern: URL_OR_EMPTY },
+    type: { kind: 'text', maxLength: 512, pattern: BASE_URL_OR_EMPTY },
     default: '',
     group: 'integration',
     area: 'console',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: SUPER_ADMIN,
   }),

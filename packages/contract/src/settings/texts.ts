@@ -261,9 +261,12 @@ export const SETTING_TEXTS = {
   SupplierUnifyQueryGroup: {
     label: { 'zh-CN': '码商统一查询组', 'zh-TW': '碼商統一查詢組', 'en-US': 'Supplier team queries' },
     description: {
-      'zh-CN': '开启后，码商的订单和代付列表显示整个团队（码商及其代理）的记录。',
-      'zh-TW': '開啟後，碼商的訂單和代付列表顯示整個團隊（碼商及其代理）的紀錄。',
-      'en-US': "When on, a supplier's order and payout lists show its whole team (the supplier and its agents).",
+      'zh-CN':
+        '开启后，码商的订单和代付列表（含合计和导出）显示整个团队（码商及其代理）的记录；关闭时只显示自己的记录，代理的记录在团队订单页查看。',
+      'zh-TW':
+        '開啟後，碼商的訂單和代付列表（含合計和匯出）顯示整個團隊（碼商及其代理）的紀錄；關閉時只顯示自己的紀錄，代理的紀錄在團隊訂單頁查看。',
+      'en-US':
+        "When on, a supplier's order and payout lists (their totals and exports too) show its whole team (the supplier and its agents); when off, only its own rows, its agents' being on the team order pages.",
     },
   },
   CanTimeoutSupplement: {
@@ -360,9 +363,10 @@ export const SETTING_TEXTS = {
   ApiUrl: {
     label: { 'zh-CN': 'API 地址', 'zh-TW': 'API 位址', 'en-US': 'API base address' },
     description: {
-      'zh-CN': '显示给商户的接口基础地址；留空则使用控制台自身的地址。',
-      'zh-TW': '顯示給商戶的介面基礎位址；留空則使用控制台自身的位址。',
-      'en-US': "The API base address shown to merchants; empty uses the console's own address.",
+      'zh-CN': '显示给商户的接口基础地址（商户接入指南、API 凭证卡片和 API 测试页）；留空则使用控制台自身的地址。',
+      'zh-TW': '顯示給商戶的介面基礎位址（商戶接入指南、API 憑證卡片和 API 測試頁）；留空則使用控制台自身的位址。',
+      'en-US':
+        "The API base address shown to merchants (the merchant guide, the API credentials card and the API test page); empty uses the console's own address.",
     },
   },
   ContactInfo: {

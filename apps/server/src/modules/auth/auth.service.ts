@@ -23,6 +23,7 @@ const codeReused = () =>
   new AppError(Code.wrongAuthCode, 'authenticator code was already used, wait for the next one', {
     reason: 'codeReused',
   });
+const PAY_PASSWORD_NOT_SET = 'a separate second-level password is required: set one in your profile first';
 const wrongCredentials = () => new AppError(Code.wrongCredentials, 'account or password is incorrect');
 
 export interface AuthDeps {
@@ -112,7 +113,12 @@ export class AuthService {
     // The second-level password follows the sign-in policy, counted on the same account and address.
     await this.throttle.check(this.db, user.account, ip, this.now());
     const record = await this.findLiveById(this.db, user.userId);
-    // Until a second-level password is set (or after a reset), the sign-in password serves.
+    // EnablePayPassword: only a second-level password set for it serves; an account without one sets
+    // it first (profile changePayPassword, which then needs only the sign-in password). Off: until
+    // one is set (or after a reset), the sign-in password serves.
+    if (record.payPasswordHash === null && (await this.deps.settings.get('EnablePayPassword'))) {
+      throw refused(PAY_PASSWORD_NOT_SET, 'payPasswordNotSet');
+    }
     if (!(await verifyPassword(record.payPasswordHash ?? record.passwordHash, input.password))) {
       await this.recordFailure(record, ip, 'secondLevelPassword');
       throw new AppError(Code.wrongCredentials, 'second-level password is incorrect', {
@@ -161,6 +167,9 @@ export class AuthService {
       systemFlag: settings.SysFlag,
       serviceEnabled: settings.enableService,
       contactInfo: settings.ContactInfo,
+      payPasswordRequired: settings.EnablePayPassword,
+      hasPayPassword: record.payPasswordHash !== null,
+      apiUrl: settings.ApiUrl,
     };
   }
 

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, signInThrottles, users } from '../../db/schema.js';
 import { type Auth, downloadCsv, nextIp, startTestApp, type TestApp } from '../../testing/harness.js';
+import { counted } from '../../testing/statement-count.js';
 
 const { auth } = endpoints;
 let t: TestApp;
@@ -515,5 +516,77 @@ describe('authenticator binding', () => {
     expect((await login('merchant1', 'demo1234')).body.code).toBe(200);
     await t.call(auth.enableGoogleVerify, { userId: merchant!.id, enableGoogleVerify: true }, admin);
     expect((await login('merchant1', 'demo1234')).body.code).toBe(Code.wrongAuthCode);
+  });
+});
+
+describe('EnableIpChangedCheck', () => {
+  const signInFrom = async (account: string, ip: string) => {
+    const res = await login(account, 'demo1234', t.code(account), ip);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.token as string;
+  };
+  const infoFrom = (token: string, ip: string) => t.call(auth.getInfo, undefined, { token, ip });
+
+  it('off: a session is served from any address', async () => {
+    await t.setSetting('EnableIpChangedCheck', false);
+    const token = await signInFrom('service', '198.51.100.10');
+    expect((await infoFrom(token, '198.51.100.10')).body.code).toBe(200);
+    expect((await infoFrom(token, '198.51.100.11')).body.code).toBe(200);
+    expect((await infoFrom(token, '198.51.100.10')).body.code).toBe(200);
+  });
+
+  it('on: a request from another address ends the session (1003, audited as the system); it must sign in again', async () => {
+    await t.setSetting('EnableIpChangedCheck', true);
+    try {
+      const token = await signInFrom('service', '198.51.100.20');
+      expect((await infoFrom(token, '198.51.100.20')).body.code).toBe(200);
+      // The same address written as IPv4-mapped IPv6 is the same client.
+      expect((await infoFrom(token, '::ffff:198.51.100.20')).body.code).toBe(200);
+
+      const moved = await infoFrom(token, '198.51.100.21');
+      expect(moved.status).toBe(401);
+      expect(moved.body).toMatchObject({ code: Code.sessionExpired, data: { reason: 'addressChanged' } });
+      // Ended, not merely refused there: the sign-in address is not served either.
+      expect((await infoFrom(token, '198.51.100.20')).body.code).toBe(Code.sessionExpired);
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.ip, '198.51.100.20'));
+      expect(row).toMatchObject({ revokedReason: 'address changed' });
+      expect(row?.revokedAt).not.toBeNull();
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'auth.addressChanged'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(audit).toMatchObject({
+        userId: null,
+        account: 'system',
+        target: `session:${row!.publicId}`,
+        before: { account: 'service', ip: '198.51.100.20' },
+        after: { ip: '198.51.100.21' },
+      });
+
+      // Signing in again from the new address gives a session that address is served by.
+      const again = await signInFrom('service', '198.51.100.21');
+      expect((await infoFrom(again, '198.51.100.21')).body.code).toBe(200);
+    } finally {
+      await t.setSetting('EnableIpChangedCheck', undefined);
+    }
+  });
+
+  it('on: costs a request from the sign-in address no statement more than off', async () => {
+    const token = await signInFrom('maintenance', '198.51.100.30');
+    const statementsOf = async (enable: boolean) => {
+      await t.setSetting('EnableIpChangedCheck', enable);
+      await infoFrom(token, '198.51.100.30'); // the settings and the session read once
+      const { result, statements } = await counted(() => infoFrom(token, '198.51.100.30'));
+      expect(result.body.code).toBe(200);
+      return statements;
+    };
+    try {
+      const off = await statementsOf(false);
+      expect(await statementsOf(true)).toEqual(off);
+    } finally {
+      await t.setSetting('EnableIpChangedCheck', undefined);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { type Endpoint, endpoints, isStaff, type Role } from '@paydesk/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, suppliers, users } from '../../db/schema.js';
 import { type Auth, downloadCsv, startTestApp, type TestApp } from '../../testing/harness.js';
+import { signed } from '../../testing/merchant-api.js';
 
 /**
  * Every endpoint whose scope is 'owned', with the rule it follows (docs/security.md "Sessions and owned
@@ -294,5 +295,76 @@ describe('a supplier and its agent', () => {
       merchant,
     );
     expect(funds.body.data.total).toBe(0);
+  });
+});
+
+describe('SupplierUnifyQueryGroup: a supplier’s order list is its own, or its team’s when on', () => {
+  const supplierIdOf = async (account: string) =>
+    (
+      await t.database.db
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(eq(suppliers.userId, ids.get(account)!))
+    )[0]!.id;
+  /** An order taken by this supplier: the other one's switched-on accounts (state 0) are off meanwhile. */
+  const orderTakenBy = async (account: 'supplier1' | 'agent1', amount: string) => {
+    const other = await supplierIdOf(account === 'supplier1' ? 'agent1' : 'supplier1');
+    const off = await t.database.db
+      .update(resources)
+      .set({ state: 1 })
+      .where(and(eq(resources.supplierId, other), eq(resources.state, 0)))
+      .returning({ id: resources.id });
+    try {
+      const res = await t.call(
+        endpoints.orders.create,
+        signed({
+          mchId: '10001',
+          productId: '1001',
+          mchOrderNo: `SCOPE-${account}-${amount}`,
+          amount,
+          notifyUrl: 'http://127.0.0.1:9/notify',
+          subject: 'Scope',
+        }),
+      );
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.orderCode as string;
+    } finally {
+      const back = off.map((r) => r.id);
+      if (back.length) await t.database.db.update(resources).set({ state: 0 }).where(inArray(resources.id, back));
+    }
+  };
+  const listOf = async (account: string, query: Record<string, unknown> = {}) => {
+    const res = await t.call(endpoints.orders.getList, { pageIndex: 1, pageSize: 100, ...query }, await as(account));
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    return {
+      codes: res.body.data.list.map((r: { orderCode: string }) => r.orderCode) as string[],
+      amount: res.body.data.summary.amount as number,
+    };
+  };
+  const exported = async (account: string) =>
+    (await downloadCsv(t, endpoints.orders.exportList, {}, await as(account))).rows.join('\n');
+
+  it('off (the default): its own rows, totals and export; its agents’ only on the team page', async () => {
+    const own = await orderTakenBy('supplier1', '31100');
+    const agents = await orderTakenBy('agent1', '31200');
+    expect(await listOf('supplier1')).toEqual({ codes: [own], amount: 31_100 });
+    expect(await exported('supplier1')).not.toContain(agents);
+    expect((await listOf('supplier1', { isProxy: true })).codes).toEqual([agents]);
+    // Its scope is unchanged: the team's order detail still opens.
+    const detail = await t.call(endpoints.orders.getDetail, { orderCode: agents }, await as('supplier1'));
+    expect(detail.body.code).toBe(200);
+
+    await t.setSetting('SupplierUnifyQueryGroup', true);
+    try {
+      expect(await listOf('supplier1')).toEqual({ codes: [agents, own], amount: 62_300 });
+      const csv = await exported('supplier1');
+      for (const code of [own, agents]) expect(csv).toContain(code);
+      expect((await listOf('supplier1', { isProxy: false })).codes).toEqual([own]);
+      // The agent's team is itself: never its parent's rows.
+      expect((await listOf('agent1')).codes).toEqual([agents]);
+      expect(await exported('agent1')).not.toContain(own);
+    } finally {
+      await t.setSetting('SupplierUnifyQueryGroup', undefined);
+    }
   });
 });

@@ -30,10 +30,11 @@ import {
   suppliers,
 } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import type { DataScope } from '../../platform/context.js';
+import { type DataScope, supplierListProxy } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { parsePlatformTime } from '../../platform/time.js';
 import { productName } from '../products/names.js';
 import { actionFacts } from './allowed-actions.js';
@@ -48,6 +49,8 @@ export interface OrderQueriesDeps {
   clock: Clock;
   timeZone: string;
   orders: OrdersService;
+  /** SupplierUnifyQueryGroup: whether a supplier's list is its team's (`listFilters`). */
+  settings: Pick<SettingsStore, 'get'>;
 }
 
 const rowFields = {
@@ -226,7 +229,18 @@ export class OrderQueries {
     return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(orders.id)];
   }
 
-  async getList(scope: DataScope, caller: OrderReader, input: OrderFilters & { pageIndex: number; pageSize: number }) {
+  /**
+   * A list's filters as read (its totals and export alike): a supplier's list without isProxy is its
+   * whole team's under SupplierUnifyQueryGroup, else its own (platform/context.ts supplierListProxy).
+   */
+  private async listFilters<F extends OrderFilters>(caller: OrderReader, f: F): Promise<F> {
+    if (caller.role !== 'supplier' || typeof f.isProxy === 'boolean') return f;
+    const unified = await this.deps.settings.get('SupplierUnifyQueryGroup');
+    return { ...f, isProxy: supplierListProxy(caller.role, f.isProxy, unified) };
+  }
+
+  async getList(scope: DataScope, caller: OrderReader, asked: OrderFilters & { pageIndex: number; pageSize: number }) {
+    const input = await this.listFilters(caller, asked);
     const settings = await this.deps.orders.settings.get();
     const where = this.whereOf(scope, caller, input, settings.completeTimeFilter);
     const [rows, [totals]] = await Promise.all([
@@ -257,7 +271,8 @@ export class OrderQueries {
   }
 
   /** The filtered set for the CSV export, in the list's order (newest first by default). */
-  async *exportList(scope: DataScope, caller: OrderReader, input: OrderFilters): AsyncGenerator<OrderFields> {
+  async *exportList(scope: DataScope, caller: OrderReader, asked: OrderFilters): AsyncGenerator<OrderFields> {
+    const input = await this.listFilters(caller, asked);
     const { completeTimeFilter } = await this.deps.orders.settings.get();
     const where = this.whereOf(scope, caller, input, completeTimeFilter);
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;

@@ -723,11 +723,16 @@ describe('marks, locks, scope', () => {
     const byMerchant = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('merchant1'));
     expect(byMerchant.body.data.list[0]).toMatchObject({ commission: null, supplierName: null, fee: 1645 });
     expect(Object.keys(byMerchant.body.data.summary).sort()).toEqual(['amount', 'fee']);
-    const bySupplier = await t.call(api.getList, { pageIndex: 1, pageSize: 5, orderCode }, auth('supplier1'));
+    // The head of the team reads it on its list, or on its team page when its agent took it.
+    const bySupplier = await t.call(
+      api.getList,
+      { pageIndex: 1, pageSize: 5, orderCode, isProxy: taken.isProxy },
+      auth('supplier1'),
+    );
     expect(bySupplier.body.data.list[0]).toMatchObject({ fee: null, commission: 1410 });
     expect(Object.keys(bySupplier.body.data.summary).sort()).toEqual(['amount', 'commission']);
     const csv = await t.app.inject({
-      url: `${api.exportList.path}?orderCode=${orderCode}`,
+      url: `${api.exportList.path}?orderCode=${orderCode}&isProxy=${taken.isProxy}`,
       cookies: { token: auth('supplier1').token! },
     });
     const [cells] = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];

@@ -146,12 +146,33 @@ describe('data scope', () => {
     const all = ['e', 'd', 'c', 'b', 'a', 'other2002', 'other2001'];
     for (const who of ['admin', 'service', 'maintenance']) expect(names((await list(who)).list), who).toEqual(all);
     expect(names((await list('merchant1')).list)).toEqual(['e', 'd', 'c', 'b', 'a']);
-    expect(names((await list('supplier1')).list)).toEqual(['b', 'a']);
+    // Its list is its own (SupplierUnifyQueryGroup off, the default); its agents' are the team page's.
+    expect(names((await list('supplier1')).list)).toEqual(['a']);
     expect(names((await list('supplier1', { isProxy: true })).list)).toEqual(['b']);
     expect(names((await list('supplier1', { isProxy: false })).list)).toEqual(['a']);
     // An agent sees its own: its parent's are not its team.
     expect(names((await list('agent1')).list)).toEqual(['b']);
     expect(names((await list('agent1', { isProxy: true })).list)).toEqual([]);
+  });
+
+  it('SupplierUnifyQueryGroup on: a supplier’s list, its totals and its export are its whole team’s', async () => {
+    const off = await list('supplier1');
+    await t.setSetting('SupplierUnifyQueryGroup', true);
+    try {
+      const on = await list('supplier1');
+      expect(names(on.list)).toEqual(['b', 'a']);
+      expect(on.total).toBe(2);
+      expect(on.summary.amount).toBe((off.summary.amount ?? 0) + made.b!.amount);
+      const csv = await t.app.inject({ url: api.exportList.path, cookies: { token: auth.supplier1!.token ?? '' } });
+      const rows = parse(csv.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+      expect(rows.map((r) => Number(r.id))).toEqual([made.b!.id, made.a!.id]);
+      // The filters keep their meaning, and an agent's team is itself.
+      expect(names((await list('supplier1', { isProxy: false })).list)).toEqual(['a']);
+      expect(names((await list('supplier1', { isProxy: true })).list)).toEqual(['b']);
+      expect(names((await list('agent1')).list)).toEqual(['b']);
+    } finally {
+      await t.setSetting('SupplierUnifyQueryGroup', undefined);
+    }
   });
 
   it('a merchant’s rows hide the supplier and the commission, and every row carries the caller’s actions', async () => {
@@ -165,7 +186,8 @@ describe('data scope', () => {
     expect(supplier.list.find((r) => r.id === made.a!.id)?.allowedActions).toEqual([]);
     // Its agent's payout is in its team view, but the agent acts on it (the action endpoints are not
     // team views): the supplier is offered nothing the server would refuse.
-    expect(supplier.list.find((r) => r.id === made.b!.id)?.allowedActions).toEqual([]);
+    const team = await list('supplier1', { isProxy: true });
+    expect(team.list.find((r) => r.id === made.b!.id)?.allowedActions).toEqual([]);
     expect((await t.call(api.submit, { orderId: made.b!.id, utr: 'UTRTEAM0001' }, auth.supplier1)).status).toBe(404);
     expect((await list('agent1')).list[0]?.allowedActions).toEqual(['cancelClaim', 'submit', 'reject', 'markAbnormal']);
     expect(supplier.list.find((r) => r.id === made.a!.id)?.commission).toBe(1_200);

@@ -14,7 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
-import type { DataScope } from '../../platform/context.js';
+import { type DataScope, supplierListProxy } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
@@ -36,7 +36,10 @@ export interface PayoutReader {
 export interface PayoutQueriesDeps {
   db: Db;
   timeZone: string;
-  /** CompleteTimeFilter: whether the time range applies to completed payouts' completion time. */
+  /**
+   * CompleteTimeFilter (the time range on completed payouts' completion time) and
+   * SupplierUnifyQueryGroup (whether a supplier's list is its team's, `listFilters`).
+   */
   settings: Pick<SettingsStore, 'get'>;
   /** Its `rowOf` answers each row with the actions the caller may take on it (the contract's rule). */
   payouts: Pick<PayoutsService, 'rowOf' | 'claimRoom'>;
@@ -222,11 +225,23 @@ export class PayoutQueries {
    * scope still apply), with totals over the whole filtered set: amount and fee, and the commission
    * for everyone but a merchant (who does not see it on the rows either).
    */
+  /**
+   * A list's filters as read (its totals and export alike): a supplier's list without isProxy is its
+   * whole team's under SupplierUnifyQueryGroup, else its own (platform/context.ts supplierListProxy).
+   */
+  private async listFilters<F extends PayoutFilters>(reader: PayoutReader, f: F): Promise<F> {
+    if (reader.role !== 'supplier' || typeof f.isProxy === 'boolean') return f;
+    const unified = await this.deps.settings.get('SupplierUnifyQueryGroup');
+    return { ...f, isProxy: supplierListProxy(reader.role, f.isProxy, unified) };
+  }
+
   async getList(
     reader: PayoutReader,
-    input: PayoutFilters & { pageIndex: number; pageSize: number; queue?: boolean | null | undefined },
+    asked: PayoutFilters & { pageIndex: number; pageSize: number; queue?: boolean | null | undefined },
   ) {
     const completeTime = await this.deps.settings.get('CompleteTimeFilter');
+    // The claim queue is not a list of the supplier's rows: its scope is the queue's own.
+    const input = asked.queue ? asked : await this.listFilters(reader, asked);
     const where = input.queue
       ? and(
           await this.queueWhere(reader),
@@ -263,7 +278,8 @@ export class PayoutQueries {
   }
 
   /** The filtered set for the CSV export, in the list's order (newest first by default): the rows' fields. */
-  async *exportList(reader: PayoutReader, input: PayoutFilters): AsyncGenerator<PayoutFields> {
+  async *exportList(reader: PayoutReader, asked: PayoutFilters): AsyncGenerator<PayoutFields> {
+    const input = await this.listFilters(reader, asked);
     const where = this.whereOf(reader, input, await this.deps.settings.get('CompleteTimeFilter'));
     const sort = input.sortBy ? SORT_COLUMNS[input.sortBy] : null;
     const descending = input.sortOrder !== 'asc';

@@ -13,7 +13,9 @@ export function profileHandlers(profile: ProfileService) {
       return null;
     },
     changePayPassword: async (input, ctx) => {
-      await profile.changePayPassword(ctx.user, input, ctx.actor);
+      // The guard checked the header (the endpoint's token2 is the service's to require: see there).
+      const token2 = ctx.token2Valid ? 'valid' : ctx.reply.request.headers.token2 ? 'expired' : 'missing';
+      await profile.changePayPassword(ctx.user, input, ctx.actor, token2);
       return null;
     },
   } satisfies Handlers<typeof endpoints.profile>;

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, conflict, notFound, refused } from '../../platform/errors.js';
+import { AppError, catalogued, conflict, notFound, refused } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/secrets.js';
 import type { SessionStore, SessionUser } from '../../platform/sessions.js';
 
@@ -82,14 +82,20 @@ export class ProfileService {
 
   /**
    * Sets the second-level password (login2 then asks for it instead of the sign-in password). The
-   * sign-in password proves identity; token2 of the account's other sessions ends.
+   * sign-in password proves identity; replacing an existing one also needs token2 (the current one
+   * entered recently: 1024 without it, 1025 when it is not valid), setting the first one does not, so
+   * that an account EnablePayPassword stops at login2 can set it. token2 of the other sessions ends.
    */
   async changePayPassword(
     user: SessionUser,
     input: { password: string; newPayPassword: string },
     actor: Actor,
+    token2: 'valid' | 'missing' | 'expired',
   ): Promise<void> {
     const me = await this.me(this.db, user);
+    if (me.payPasswordHash !== null && token2 !== 'valid') {
+      throw catalogued(token2 === 'missing' ? Code.token2Required : Code.token2Expired);
+    }
     if (!(await verifyPassword(me.passwordHash, input.password))) {
       throw new AppError(Code.wrongCredentials, PROFILE_TEXTS.passwordIncorrect, { reason: 'passwordIncorrect' });
     }
@@ -101,7 +107,14 @@ export class ProfileService {
       const changed = await tx
         .update(users)
         .set({ payPasswordHash, updatedAt: this.now() })
-        .where(and(eq(users.id, me.id), eq(users.passwordHash, me.passwordHash)))
+        .where(
+          and(
+            eq(users.id, me.id),
+            eq(users.passwordHash, me.passwordHash),
+            // A first one set meanwhile (by another session) is not replaced without token2.
+            me.payPasswordHash === null ? isNull(users.payPasswordHash) : eq(users.payPasswordHash, me.payPasswordHash),
+          ),
+        )
         .returning({ id: users.id });
       if (changed.length === 0) throw conflict('the password changed meanwhile', 'passwordChanged');
       await tx

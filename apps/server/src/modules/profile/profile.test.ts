@@ -101,14 +101,27 @@ describe('changePassword', () => {
 });
 
 describe('changePayPassword', () => {
-  it('needs token2 (1024)', async () => {
-    await newAccount('pay1');
-    const me = await session('pay1');
-    const res = await t.call(profile.changePayPassword, { password: 'start1234', newPayPassword: 'payit2024' }, me);
-    expect(res.body.code).toBe(Code.token2Required);
+  it('sets the first one with the sign-in password alone; replacing it needs token2 (1024, 1025)', async () => {
+    await newAccount('pay0');
+    const me = await session('pay0');
+    const first = await t.call(profile.changePayPassword, { password: 'start1234', newPayPassword: 'first2024' }, me);
+    expect(first.body.code).toBe(200);
+    const input = { password: 'start1234', newPayPassword: 'second2024' };
+    expect((await t.call(profile.changePayPassword, input, me)).body.code).toBe(Code.token2Required);
+    expect((await t.call(profile.changePayPassword, input, { ...me, token2: 'forged' })).body.code).toBe(
+      Code.token2Expired,
+    );
+    const replaced = await t.call(profile.changePayPassword, input, await withToken2(me, 'first2024'));
+    expect(replaced.body.code).toBe(200);
+    await withToken2(await session('pay0'), 'second2024');
+    const rows = await auditOf('profile.changePayPassword');
+    expect(
+      rows.filter((r: { account: string }) => r.account === 'pay0').map((r: { after: unknown }) => r.after),
+    ).toEqual([{ replacedExisting: true }, { replacedExisting: false }]);
   });
 
   it('refuses a wrong sign-in password and changes nothing', async () => {
+    await newAccount('pay1');
     const me = await withToken2(await session('pay1'), 'start1234');
     await info(me);
     const before = await snapshot(t.database);
@@ -145,5 +158,50 @@ describe('changePayPassword', () => {
     const me = await withToken2(await session('pay1'), 'payit2024');
     const res = await t.call(profile.changePayPassword, { password: 'start1234', newPayPassword: 'start1234' }, me);
     expect(res.body).toMatchObject({ code: Code.businessRule, msg: PROFILE_TEXTS.payPasswordSameAsSignIn });
+  });
+});
+
+describe('EnablePayPassword', () => {
+  const login2 = (s: Auth, password: string) => t.call(auth.login2, { password, logInReason: 'pay password test' }, s);
+
+  it('off: an account without a second-level password passes login2 with its sign-in password', async () => {
+    await t.setSetting('EnablePayPassword', false);
+    await newAccount('req0');
+    const me = await session('req0');
+    expect((await info(me)).body.data).toMatchObject({ payPasswordRequired: false, hasPayPassword: false });
+    expect((await login2(me, 'start1234')).body.code).toBe(200);
+  });
+
+  it('on: login2 takes only a second-level password set for it; without one it must set one first', async () => {
+    await t.setSetting('EnablePayPassword', true);
+    try {
+      const id = await newAccount('req1');
+      const me = await session('req1');
+      expect((await info(me)).body.data).toMatchObject({ payPasswordRequired: true, hasPayPassword: false });
+      const before = await snapshot(t.database);
+      const refused = await login2(me, 'start1234');
+      expect(refused.body).toMatchObject({ code: Code.businessRule, data: { reason: 'payPasswordNotSet' } });
+      // Nothing granted, nothing counted as a failure.
+      expect(await snapshot(t.database)).toBe(before);
+      expect((await info(me)).body.data.token2Valid).toBe(false);
+
+      // It sets one with its sign-in password (no token2 to get), and then only that one serves.
+      const set = await t.call(profile.changePayPassword, { password: 'start1234', newPayPassword: 'mine2024x' }, me);
+      expect(set.body.code).toBe(200);
+      expect((await info(me)).body.data).toMatchObject({ payPasswordRequired: true, hasPayPassword: true });
+      expect((await login2(me, 'start1234')).body).toMatchObject({
+        code: Code.wrongCredentials,
+        data: { reason: 'secondLevelIncorrect' },
+      });
+      expect((await login2(me, 'mine2024x')).body.code).toBe(200);
+
+      // Reset by an administrator: with the key on, the sign-in password does not serve again.
+      expect((await t.call(endpoints.users.resetPayPassword, { id }, admin)).body.code).toBe(200);
+      expect((await login2(me, 'start1234')).body.data).toMatchObject({ reason: 'payPasswordNotSet' });
+      await t.setSetting('EnablePayPassword', false);
+      expect((await login2(me, 'start1234')).body.code).toBe(200);
+    } finally {
+      await t.setSetting('EnablePayPassword', undefined);
+    }
   });
 });

@@ -180,12 +180,18 @@ function serveSocket(socket: WebSocket, req: FastifyRequest, deps: RealtimeDeps,
   /** The guards of an HTTP endpoint, in the same order: session (1003), authenticator binding (403). */
   async function run(command: z.output<typeof wsCommandSchema>) {
     const { requestId } = command;
-    // Resolved on every command: a session can be revoked or expire at any moment.
-    const user = command.token ? await sessions.resolve(command.token) : null;
+    // Resolved on every command: a session can be revoked or expire at any moment (or, under
+    // EnableIpChangedCheck, be ended for coming from another address than its sign-in's).
+    const { user, ended } = command.token ? await sessions.resolveRequest(command.token, req.ip) : { user: null };
     if (socket.readyState !== socket.OPEN) return; // closed meanwhile: do not register it again
     if (!user) {
       hub.remove(conn);
-      reply({ code: Code.sessionExpired, requestId, data: null, msg: codeCatalogue[Code.sessionExpired].message });
+      reply({
+        code: Code.sessionExpired,
+        requestId,
+        data: ended ? { reason: ended } : null,
+        msg: codeCatalogue[Code.sessionExpired].message,
+      });
       socket.close(WS_CLOSE_CODES.sessionExpired, 'session expired');
       return;
     }

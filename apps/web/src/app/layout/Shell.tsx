@@ -36,6 +36,7 @@ import { pageOf } from '../pages';
 import { DemoHistoryBanner } from './DemoHistoryBanner';
 import { breadcrumbGroup, menuTree } from './menuTree';
 import { PageBoundary } from './PageBoundary';
+import { PayPasswordBanner } from './PayPasswordBanner';
 import { ServiceBanner } from './ServiceBanner';
 import { TagTabs } from './TagTabs';
 
@@ -252,6 +253,7 @@ export function Shell() {
         </Header>
         <ServiceBanner />
         <DemoHistoryBanner />
+        <PayPasswordBanner profilePath={routes.find((r) => r.group === 'profile')?.path} />
         <TagTabs />
         <Content className="shell-content">
           {/* Every page's one h1: the route's name, as the menu and the tab call it. */}

@@ -251,4 +251,17 @@ describe('the API test page', () => {
     vi.stubGlobal('crypto', {});
     expect(await signRequest(params, SECRET, 'HMAC-SHA256')).toBe(expected);
   });
+
+  it('calls the API address merchants are shown (ApiUrl) by default, else the console’s own', async () => {
+    server.answers.set('/v1.0/merchant/getMine', ok(MINE));
+    const { unmount } = renderPage(
+      <ApiTestPage />,
+      '/order/test/merchant',
+      testUser({ access: 'merchant', userId: 8, account: 'merchant1', apiUrl: 'https://api.paydesk.example/' }),
+    );
+    expect((screen.getByTestId('apitest-baseUrl') as HTMLInputElement).value).toBe('https://api.paydesk.example');
+    unmount();
+    renderPage(<ApiTestPage />, '/order/test/merchant', testUser({ access: 'merchant', userId: 8, apiUrl: '' }));
+    expect((screen.getByTestId('apitest-baseUrl') as HTMLInputElement).value).toBe(location.origin);
+  });
 });

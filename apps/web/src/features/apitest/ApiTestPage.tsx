@@ -30,6 +30,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { merchantApiBase } from '../../shared/merchants/api';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import {
@@ -69,7 +70,6 @@ interface Exchange {
 
 const COLLECTION_PRODUCTS = PRODUCTS.filter((p) => p.direction === 'collection');
 const URL_RE = /^https?:\/\/[^\s/?#]+(?::\d+)?(?:\/[^\s]*)?$/;
-const defaultBaseUrl = () => (/^https?:/.test(location.origin) ? location.origin : '');
 
 /** The page's query keys (its own: the merchant record and product settings it reads for defaults). */
 const apiTestKeys = {
@@ -280,7 +280,8 @@ export default function ApiTestPage() {
             productId: 1001,
             mchOrderNo: newMchOrderNo(),
             amount: '100.00',
-            baseUrl: defaultBaseUrl(),
+            // ApiUrl when set (what merchants are told to call), else the console's own address.
+            baseUrl: merchantApiBase(user?.apiUrl),
             signType: 'HMAC-SHA256',
             format: 'json',
             subject: 'API test',

@@ -20,6 +20,7 @@ export const auditLocales = {
         setAllowModify: '设置允许修改',
         enableGoogleVerify: '设置谷歌验证',
         clearSignInLock: '解除登录锁定',
+        addressChanged: '地址变更，会话已结束',
       },
       users: {
         addUser: '新增账号',
@@ -207,6 +208,7 @@ export const auditLocales = {
         setAllowModify: '設定允許修改',
         enableGoogleVerify: '設定 Google 驗證',
         clearSignInLock: '解除登入鎖定',
+        addressChanged: '位址變更，工作階段已結束',
       },
       users: {
         addUser: '新增帳號',
@@ -402,6 +404,7 @@ export const auditLocales = {
         setAllowModify: 'Allow-modify switch set',
         enableGoogleVerify: 'Authenticator check switch set',
         clearSignInLock: 'Sign-in locks cleared',
+        addressChanged: 'Session ended: its address changed',
       },
       users: {
         addUser: 'Account added',

@@ -355,6 +355,20 @@ describe('MerchantCredentialsCard', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('merchant-secret-value')).textContent).toBe(SECRET);
   });
 
+  it('shows the API address to call: ApiUrl when set, else the console’s own, with the guide', async () => {
+    server.answers.set('/v1.0/merchant/getMine', ok(ROW));
+    const { unmount } = renderPage(
+      <MerchantCredentialsCard />,
+      '/home',
+      testUser({ access: 'merchant', apiUrl: 'https://api.paydesk.example/' }),
+    );
+    expect((await screen.findByTestId('merchant-api-address')).textContent).toBe('https://api.paydesk.example');
+    expect(screen.getByText('Integration guide').closest('a')?.getAttribute('href')).toBe('/docs/merchant-api');
+    unmount();
+    renderPage(<MerchantCredentialsCard />, '/home', testUser({ access: 'merchant', apiUrl: '' }));
+    expect((await screen.findByTestId('merchant-api-address')).textContent).toBe(location.origin);
+  });
+
   it('says so when the account is not linked to a merchant', async () => {
     server.answers.set('/v1.0/merchant/getMine', { code: 404, msg: 'not linked', data: null });
     renderPage(<MerchantCredentialsCard />, '/home', testUser({ access: 'merchant' }));

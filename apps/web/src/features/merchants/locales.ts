@@ -84,6 +84,8 @@ export const merchantsLocales = {
       rotateConfirm: '确定重置 API 密钥吗？旧密钥将立即失效，使用旧密钥的请求都会被拒绝。',
       secretHidden: '密钥已加密保存，查看或重置需要二级密码。',
       notLinked: '您的账号尚未关联商户。',
+      apiAddress: 'API 地址',
+      guide: '接入文档',
     },
     products: { title: '产品与费率：{{name}}' },
     success: {
@@ -177,6 +179,8 @@ export const merchantsLocales = {
       rotateConfirm: '確定重設 API 密鑰嗎？舊密鑰將立即失效，使用舊密鑰的請求都會被拒絕。',
       secretHidden: '密鑰已加密保存，查看或重設需要二級密碼。',
       notLinked: '您的帳號尚未關聯商戶。',
+      apiAddress: 'API 位址',
+      guide: '接入文件',
     },
     products: { title: '產品與費率：{{name}}' },
     success: {
@@ -273,6 +277,8 @@ export const merchantsLocales = {
         'Rotate the API secret? The old secret stops working at once: requests signed with it are refused.',
       secretHidden: 'The secret is stored encrypted; revealing or rotating it needs the second-level password.',
       notLinked: 'Your account is not linked to a merchant.',
+      apiAddress: 'API address',
+      guide: 'Integration guide',
     },
     products: { title: 'Products & fees: {{name}}' },
     success: {

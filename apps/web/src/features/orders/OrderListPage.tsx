@@ -100,8 +100,8 @@ function useLiveOrders(onEvent: () => void) {
 
 /**
  * Every collection order list (route names in pages.ts ORDER_PAGES): staff see every order with
- * merchant and supplier filters; a supplier its own orders or its agents' (isProxy); a merchant its
- * own. Filters of spec section 3, server paging and sorting, money /100 with the totals row, CSV of
+ * merchant and supplier filters; a supplier its own orders (its team's under SupplierUnifyQueryGroup)
+ * or its agents' (isProxy); a merchant its own. Filters of spec section 3, server paging and sorting, money /100 with the totals row, CSV of
  * the filtered set, saved views, row actions by role and state, the detail drawer, live updates; on the
  * merchant's page the batch upload (OrderUpload.tsx).
  * Test hooks: `order-list`, `order-detail-<orderCode>`, `order-new-marker`, and those of
@@ -319,7 +319,9 @@ export default function OrderListPage() {
       phone: true,
       ...hiddenUnless(mode === 'supplier'),
     },
-    ...(staff || proxyPage
+    // A supplier's own page lists its team's orders too under SupplierUnifyQueryGroup: the column is
+    // there to show (shown by default on the agents' page).
+    ...(mode !== 'merchant'
       ? [
           {
             title: t('column.supplier'),

@@ -5,7 +5,10 @@ export type OrderListMode = 'staff' | 'supplier' | 'merchant';
 
 export interface OrderPageConfig {
   mode: OrderListMode;
-  /** Sent with every request of the page: a supplier's own orders (false) or its agents' (true). */
+  /**
+   * Sent with every request of the page: its agents' orders (true). A supplier's own page sends none:
+   * the server answers its own orders, or its whole team's under SupplierUnifyQueryGroup.
+   */
   isProxy?: boolean;
 }
 
@@ -13,7 +16,7 @@ export interface OrderPageConfig {
 export const ORDER_PAGES: Readonly<Record<string, OrderPageConfig>> = {
   orderList: { mode: 'staff' },
   orderListCustomerService: { mode: 'staff' },
-  orderListSupplier: { mode: 'supplier', isProxy: false },
+  orderListSupplier: { mode: 'supplier' },
   orderListSupplierProxy: { mode: 'supplier', isProxy: true },
   orderListMerchant: { mode: 'merchant' },
 };

@@ -46,8 +46,8 @@ function useStaffOptions(enabled: boolean) {
 
 /**
  * Every payout list (route names in pages.ts PAYOUT_PAGES): staff see every payout with merchant and
- * supplier filters; a supplier its own payouts (with its claim queue in a tab) or its agents'
- * (isProxy); a merchant its own, with "New payout" and the payout upload (shared/orders/OrderUpload.tsx,
+ * supplier filters; a supplier its own payouts (its team's under SupplierUnifyQueryGroup; with its
+ * claim queue in a tab) or its agents' (isProxy); a merchant its own, with "New payout" and the payout upload (shared/orders/OrderUpload.tsx,
  * shown when orderUploadFlag opens it). Filters of spec section 3, server paging and
  * sorting, money /100 with the totals row, CSV of the filtered set, saved views, row actions by role
  * and state from each row's allowedActions, the detail drawer with the timeline and transfers, live

@@ -3,7 +3,10 @@ export type PayoutListMode = 'staff' | 'supplier' | 'merchant';
 
 export interface PayoutPageConfig {
   mode: PayoutListMode;
-  /** Sent with every request of the page: a supplier's own payouts (false) or its agents' (true). */
+  /**
+   * Sent with every request of the page: its agents' payouts (true). A supplier's own page sends none:
+   * the server answers its own payouts, or its whole team's under SupplierUnifyQueryGroup.
+   */
   isProxy?: boolean;
   /** The supplier's own page also has its claim queue (a tab; cards that work on a phone). */
   claimQueue?: boolean;
@@ -13,7 +16,7 @@ export interface PayoutPageConfig {
 export const PAYOUT_PAGES: Readonly<Record<string, PayoutPageConfig>> = {
   payProxyOrderList: { mode: 'staff' },
   payProxyOrderListCustomerService: { mode: 'staff' },
-  payProxyOrderListSupplier: { mode: 'supplier', isProxy: false, claimQueue: true },
+  payProxyOrderListSupplier: { mode: 'supplier', claimQueue: true },
   payProxyOrderListSupplierProxy: { mode: 'supplier', isProxy: true },
   payProxyOrderListMerchant: { mode: 'merchant' },
 };

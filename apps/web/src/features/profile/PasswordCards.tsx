@@ -1,4 +1,4 @@
-import { endpoints } from '@paydesk/contract';
+import { endpoints, type UserInfo } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, type FormRule as Rule } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -107,10 +107,11 @@ interface PayPasswordForm {
 }
 
 /**
- * Sets the second-level password. The call needs token2: the HTTP client opens the second-level
- * dialog by itself when there is none, then retries.
+ * Sets the second-level password. The first one needs only the sign-in password; replacing it needs
+ * token2 (the HTTP client opens the second-level dialog by itself when there is none, then retries).
+ * Under EnablePayPassword an account without one is told here that it must set it.
  */
-export function ChangePayPasswordCard() {
+export function ChangePayPasswordCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
   const showError = useShowError();
@@ -130,6 +131,15 @@ export function ChangePayPasswordCard() {
   });
   return (
     <Card title={t('payPassword.title')}>
+      {user.payPasswordRequired && !user.hasPayPassword && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('payPassword.required')}
+          className="dialog-alert"
+          data-testid="profile-pay-password-required"
+        />
+      )}
       <Alert type="info" showIcon title={t('payPassword.note')} className="dialog-alert" />
       <Form<PayPasswordForm>
         form={form}

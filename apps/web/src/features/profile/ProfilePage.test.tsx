@@ -88,6 +88,22 @@ describe('ProfilePage', () => {
     expect(screen.getByTestId('profile-new-password').hasAttribute('disabled')).toBe(false);
   });
 
+  it('EnablePayPassword: tells an account without a second-level password to set it, and only then', async () => {
+    const { unmount } = renderProfile({ payPasswordRequired: true, hasPayPassword: false });
+    expect(screen.getByTestId('profile-pay-password-required').textContent).toContain(
+      'A separate second-level password is required',
+    );
+    unmount();
+    for (const over of [
+      { payPasswordRequired: true, hasPayPassword: true },
+      { payPasswordRequired: false, hasPayPassword: false },
+    ]) {
+      const rendered = renderProfile(over);
+      expect(screen.queryByTestId('profile-pay-password-required'), JSON.stringify(over)).toBeNull();
+      rendered.unmount();
+    }
+  });
+
   it('asks for digits and letters in a new password', async () => {
     const user = userEvent.setup();
     renderProfile();

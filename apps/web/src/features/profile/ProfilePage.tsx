@@ -22,7 +22,7 @@ export default function ProfilePage() {
       <SummaryCard user={user} />
       <NicknameCard user={user} />
       <ChangePasswordCard />
-      <ChangePayPasswordCard />
+      <ChangePayPasswordCard user={user} />
       <AuthenticatorCard user={user} />
       <SessionsCard user={user} />
     </div>

@@ -40,7 +40,8 @@ export const profileLocales = {
     },
     payPassword: {
       title: '修改二级密码',
-      note: '提交时需要先验证二级密码（尚未设置时为登录密码）。修改后，其他会话的二级授权将失效。',
+      note: '首次设置只需登录密码；更换时需要先验证当前的二级密码。修改后，其他会话的二级授权将失效。',
+      required: '系统要求单独的二级密码，您的账号尚未设置：设置之前，需要二级密码的操作会被拒绝。',
       signInPassword: '当前登录密码',
       new: '新二级密码',
       confirm: '确认新二级密码',
@@ -119,7 +120,8 @@ export const profileLocales = {
     },
     payPassword: {
       title: '修改二級密碼',
-      note: '送出時需要先驗證二級密碼（尚未設定時為登入密碼）。修改後，其他工作階段的二級授權將失效。',
+      note: '首次設定只需登入密碼；更換時需要先驗證目前的二級密碼。修改後，其他工作階段的二級授權將失效。',
+      required: '系統要求單獨的二級密碼，您的帳號尚未設定：設定之前，需要二級密碼的操作會被拒絕。',
       signInPassword: '目前登入密碼',
       new: '新二級密碼',
       confirm: '確認新二級密碼',
@@ -199,7 +201,9 @@ export const profileLocales = {
     },
     payPassword: {
       title: 'Change second-level password',
-      note: 'Saving asks for your second-level password first (your sign-in password if you never set one). Afterwards your other sessions lose their second-level access.',
+      note: 'Setting the first one needs only your sign-in password; replacing it asks for your current second-level password first. Afterwards your other sessions lose their second-level access.',
+      required:
+        'A separate second-level password is required and your account has none yet: actions that ask for it are refused until you set it here.',
       signInPassword: 'Current sign-in password',
       new: 'New second-level password',
       confirm: 'Confirm new second-level password',

@@ -34,7 +34,8 @@ export const usersLocales = {
     },
     confirm: {
       delete: '确定删除账号 {{account}} 吗？',
-      resetPayPassword: '确定重置 {{account}} 的二级密码吗？其二级密码将恢复为登录密码。',
+      resetPayPassword:
+        '确定重置 {{account}} 的二级密码吗？其二级密码将恢复为登录密码（系统要求单独的二级密码时，需由其重新设置）。',
       unbind: '确定解除 {{account}} 的验证器绑定吗？',
       clearSignInLock: '确定解除 {{account}} 的登录锁定并将失败次数清零吗？',
     },
@@ -106,7 +107,8 @@ export const usersLocales = {
     },
     confirm: {
       delete: '確定刪除帳號 {{account}} 嗎？',
-      resetPayPassword: '確定重設 {{account}} 的二級密碼嗎？其二級密碼將恢復為登入密碼。',
+      resetPayPassword:
+        '確定重設 {{account}} 的二級密碼嗎？其二級密碼將恢復為登入密碼（系統要求單獨的二級密碼時，需由其重新設定）。',
       unbind: '確定解除 {{account}} 的驗證器綁定嗎？',
       clearSignInLock: '確定解除 {{account}} 的登入鎖定並將失敗次數歸零嗎？',
     },
@@ -178,7 +180,8 @@ export const usersLocales = {
     },
     confirm: {
       delete: 'Delete the account {{account}}?',
-      resetPayPassword: 'Reset the second-level password of {{account}}? It falls back to the sign-in password.',
+      resetPayPassword:
+        'Reset the second-level password of {{account}}? It falls back to the sign-in password (or, where a separate one is required, the account sets a new one).',
       unbind: 'Remove the authenticator of {{account}}?',
       clearSignInLock: 'Clear the sign-in locks and the failure count of {{account}}?',
     },

@@ -43,3 +43,13 @@ export function whitelistEntries(text: string | undefined): string[] {
     .map((e) => e.trim())
     .filter((e) => e !== '');
 }
+
+/**
+ * The merchant API's base address merchants are shown (ApiUrl, from getInfo): the setting when set,
+ * else the console's own address.
+ */
+export function merchantApiBase(apiUrl: string | undefined, origin: string = location.origin): string {
+  const set = apiUrl?.trim().replace(/\/+$/, '');
+  if (set) return set;
+  return /^https?:/.test(origin) ? origin : '';
+}
