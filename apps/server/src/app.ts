@@ -55,8 +55,14 @@ import { SystemConfigService } from './modules/settings/system-config.service.js
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { EntityData } from './modules/system/entity-data.js';
+import { NameBlacklist } from './modules/system/name-blacklist.js';
 import { StaffIpWhitelist } from './modules/system/staff-ip-whitelist.js';
-import { entityDataHandlers, ipWhitelistHandlers, systemHandlers } from './modules/system/system.routes.js';
+import {
+  entityDataHandlers,
+  ipWhitelistHandlers,
+  nameBlacklistHandlers,
+  systemHandlers,
+} from './modules/system/system.routes.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
@@ -130,6 +136,8 @@ export interface Services {
   systemConfig: SystemConfigService;
   /** The staff sign-in whitelist (auth checks it at sign-in). */
   staffIps: StaffIpWhitelist;
+  /** Payer and payee names refused at create. */
+  nameBlacklist: NameBlacklist;
   /** Seals audit rows shortly after they commit: started with the app in every process. */
   auditSealer: AuditSealer;
   /** Folds the merchants' and suppliers' daily-total deltas: started with the app in every process. */
@@ -184,6 +192,7 @@ export function buildServices(deps: AppDeps): Services {
   const settings = new SettingsStore({ db, clock, secretKey, database: deps.database });
   const sessions = new SessionStore(db, deps.config, clock, { database: deps.database, settings });
   const staffIps = new StaffIpWhitelist({ db, clock, settings });
+  const nameBlacklist = new NameBlacklist({ db, clock });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
   const messages = new MessagesService({ db, clock, realtime });
@@ -221,6 +230,7 @@ export function buildServices(deps: AppDeps): Services {
     realtime,
     timeZone: deps.config.timeZone,
     settings,
+    nameBlacklist,
   });
   const payouts = new PayoutsService({
     db,
@@ -228,6 +238,7 @@ export function buildServices(deps: AppDeps): Services {
     ledger,
     timeZone: deps.config.timeZone,
     settings,
+    nameBlacklist,
     realtime,
     afterCommit: () => callbacks.payoutCommitted(),
   });
@@ -251,6 +262,7 @@ export function buildServices(deps: AppDeps): Services {
       guards: { StaffIpWhitelist: (on, actor, tx) => staffIps.checkTurnOn(on, actor, tx) },
     }),
     staffIps,
+    nameBlacklist,
     payouts,
     payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts, settings }),
     gatewayPayouts,
@@ -426,6 +438,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     entityDataHandlers(new EntityData(database.db)),
   );
   registerEndpoints(app, guardDeps, 'ipWhitelist', endpoints.ipWhitelist, ipWhitelistHandlers(services.staffIps));
+  registerEndpoints(
+    app,
+    guardDeps,
+    'nameBlacklist',
+    endpoints.nameBlacklist,
+    nameBlacklistHandlers(services.nameBlacklist),
+  );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

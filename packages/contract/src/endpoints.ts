@@ -19,6 +19,7 @@ import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
 import { entityDataEndpoints } from './system/entity-data.js';
 import { ipWhitelistEndpoints } from './system/ip-whitelist.js';
+import { nameBlacklistEndpoints } from './system/name-blacklist.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -46,6 +47,7 @@ export const endpoints = {
   systemConfig: systemConfigEndpoints,
   entityData: entityDataEndpoints,
   ipWhitelist: ipWhitelistEndpoints,
+  nameBlacklist: nameBlacklistEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -49,6 +49,7 @@ export * from './suppliers/endpoints.js';
 export * from './system/endpoints.js';
 export * from './system/entity-data.js';
 export * from './system/ip-whitelist.js';
+export * from './system/name-blacklist.js';
 export * from './users/actions.js';
 export * from './users/endpoints.js';
 export * from './views/endpoints.js';

@@ -435,6 +435,24 @@ export const staffIpWhitelist = pgTable('staff_ip_whitelist', {
   createdBy: integer('created_by').references(() => users.id),
 });
 
+/**
+ * The name blacklist (issue 21 item 6): payer names refused at collection create, payee names at
+ * payout create; `normalized` is the contract's normalizeBlacklistName of `name` (what create looks up).
+ */
+export const nameBlacklist = pgTable(
+  'name_blacklist',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    normalized: text('normalized').notNull().unique(),
+    kind: text('kind').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [check('name_blacklist_kind_ck', sql`${t.kind} in ('payer', 'payee', 'both')`)],
+);
+
 /** Named filter sets a user saved on a list page (DESIGN section 3). */
 export const savedViews = pgTable(
   'saved_views',

@@ -82,6 +82,9 @@ export const BUILT_PAGES = [
   // The staff sign-in IP whitelist (features/ipWhitelist)
   'ipWhitelist',
   'ipWhitelistReadOnly',
+  // The name blacklist (features/nameBlacklist)
+  'nameBlacklist',
+  'nameBlacklistReadOnly',
   // Global settings (features/systemConfig)
   'systemConfig',
   'systemConfigReadOnly',

@@ -9,6 +9,7 @@ import { homeLocales } from '../features/home/locales';
 import { ipWhitelistLocales } from '../features/ipWhitelist/locales';
 import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
+import { nameBlacklistLocales } from '../features/nameBlacklist/locales';
 import { orderProfileLocales } from '../features/orderprofile/locales';
 import { ordersLocales } from '../features/orders/locales';
 import { payLocales } from '../features/pay/locales';
@@ -58,6 +59,7 @@ export const NAMESPACES: Record<string, Locales> = {
   payoutBatches: payoutBatchesLocales,
   entityData: entityDataLocales,
   ipWhitelist: ipWhitelistLocales,
+  nameBlacklist: nameBlacklistLocales,
   systemConfig: systemConfigLocales,
   notes: notesLocales,
   server: serverLocales,

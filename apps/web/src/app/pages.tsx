@@ -70,6 +70,7 @@ const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
 const ipWhitelist = page(() => import('../features/ipWhitelist/IpWhitelistPage'));
+const nameBlacklist = page(() => import('../features/nameBlacklist/NameBlacklistPage'));
 const systemConfig = page(() => import('../features/systemConfig/SystemConfigPage'));
 
 /**
@@ -148,6 +149,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   entityDataReadOnly: entityData,
   ipWhitelist,
   ipWhitelistReadOnly: ipWhitelist,
+  nameBlacklist,
+  nameBlacklistReadOnly: nameBlacklist,
   systemConfig,
   systemConfigReadOnly: systemConfig,
 };

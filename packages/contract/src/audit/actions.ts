@@ -41,6 +41,7 @@ const AREA_ACTIONS = {
   payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
   systemConfig: ['set'],
   ipWhitelist: ['add', 'delete'],
+  nameBlacklist: ['add', 'delete'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

@@ -34,6 +34,8 @@ export const Code = {
   insufficientBalance: 2013,
   payerNameInvalid: 2014,
   cardCountryRefused: 2015,
+  payerNameBlocked: 2016,
+  payeeNameBlocked: 2017,
 } as const;
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
@@ -74,6 +76,8 @@ export const codeCatalogue: Record<CodeValue, CodeInfo> = {
   2013: { http: 422, message: 'balance not enough for the payout amount plus its fee' },
   2014: { http: 422, message: 'payer name (userName) required: letters, spaces and dots, at most 128 characters' },
   2015: { http: 422, message: 'the payer’s card is of a country this channel does not accept' },
+  2016: { http: 422, message: 'the payer name is on the platform’s blacklist' },
+  2017: { http: 422, message: 'the payee name is on the platform’s blacklist' },
 };
 
 export function httpStatusOf(code: number): number {

@@ -42,6 +42,13 @@ export const dateTimeSchema = z.preprocess(
     .optional(),
 );
 
+/** An optional remark: trimmed; absent or null (the console sends an emptied field as null) is ''. */
+export const remarkText = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max, `remark is at most ${max} characters`),
+  );
+
 /** An optional text filter: trimmed, empty means no filter. */
 export const textFilter = (max = 128) =>
   z.preprocess((v) => (typeof v === 'string' ? emptyToNull(v.trim()) : v), z.string().max(max).nullable().optional());

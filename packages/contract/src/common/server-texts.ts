@@ -108,6 +108,16 @@ export const CODE_TEXTS: Readonly<Record<CodeValue, LocalTexts>> = {
     'zh-TW': '付款人的銀行卡所屬國家不被此通道接受',
     'en-US': 'the payer’s card is of a country this channel does not accept',
   },
+  2016: {
+    'zh-CN': '付款人姓名在平台黑名单中',
+    'zh-TW': '付款人姓名在平台黑名單中',
+    'en-US': 'the payer name is on the platform’s blacklist',
+  },
+  2017: {
+    'zh-CN': '收款人姓名在平台黑名单中',
+    'zh-TW': '收款人姓名在平台黑名單中',
+    'en-US': 'the payee name is on the platform’s blacklist',
+  },
 };
 
 const UPLOAD_MAX_MIB = ORDER_UPLOAD_MAX_BYTES / 1_048_576;

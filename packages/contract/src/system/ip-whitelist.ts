@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointGroup } from '../common/endpoint.js';
-import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
+import { idSchema, pageOf, pagingShape, remarkText, textFilter } from '../common/paging.js';
 
 /**
  * The staff sign-in IP whitelist (spec section 2, system management › IP whitelist; issue 21 item 6):
@@ -59,7 +59,7 @@ export const ipWhitelistEndpoints = {
     method: 'POST',
     path: '/v1.0/system/ipWhitelist/add',
     summary: 'Adds an address or a range (at most a /16 of IPv4 or a /32 of IPv6) to the staff sign-in whitelist',
-    input: z.strictObject({ entry: z.string().trim().min(1).max(64), remark: z.string().trim().max(200).default('') }),
+    input: z.strictObject({ entry: z.string().trim().min(1).max(64), remark: remarkText(200) }),
     output: staffIpRowSchema,
     example: { entry: '203.0.113.0/24', remark: 'office' },
     access: WRITERS,

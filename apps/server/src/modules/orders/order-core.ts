@@ -13,6 +13,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MerchantsService } from '../merchants/merchants.service.js';
 import { SignedCalls } from '../merchants/signed-call.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
+import type { NameBlacklist } from '../system/name-blacklist.js';
 import { orderEventRow } from './order-state.js';
 import { publishOrderChange } from './publish.js';
 import { OrderSettingsReader } from './settings.js';
@@ -27,6 +28,8 @@ export interface OrdersDeps {
   realtime: RealtimeHub;
   timeZone: string;
   settings: SettingsStore;
+  /** Payer names refused at create (system management › name blacklist). */
+  nameBlacklist: Pick<NameBlacklist, 'blocks'>;
 }
 
 export type OrderRecord = typeof orders.$inferSelect;

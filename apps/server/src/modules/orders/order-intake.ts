@@ -206,7 +206,7 @@ export class OrderIntake extends OrderPart {
    * product a collection product enabled for the platform and the merchant (2004), amount a whole
    * number of minor units (2009), within limits (2006), KYC name from the KYC lower limit when the
    * KYC setting is on (2010), the payer's name when NeedNameCheck is on (2014), a card-to-card
-   * payer card of the CardCountry setting's country (2015), above the fee (2006), daily limit (2007:
+   * payer card of the CardCountry setting's country (2015), a payer name not blacklisted (2016), above the fee (2006), daily limit (2007:
    * paid volume here; LimitMode strict adds the open orders under the merchant's lock in the batch);
    * the order is kept idempotent on mchOrderNo (same content: the same order; other: 2005),
    * allocated, and the supplier's money held. `via` is the timeline's note of where it came from.
@@ -277,6 +277,7 @@ export class OrderIntake extends OrderPart {
         );
       }
     }
+    if (await this.deps.nameBlacklist.blocks(params.userName, 'payer')) throw apiError('payerNameBlocked');
     const fee = Number((BigInt(amount) * BigInt(party.feeRate)) / 10_000n) + party.perTransactionFee;
     if (fee >= amount) throw apiError('amountOutOfRange', `amount must be more than the fee (${fee})`);
     // The day's paid volume alone: what the relaxed mode counts, and a first check of the strict one

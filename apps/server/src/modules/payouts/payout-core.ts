@@ -15,6 +15,7 @@ import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { NameBlacklist } from '../system/name-blacklist.js';
 
 export type PayoutRecord = typeof payouts.$inferSelect;
 
@@ -24,6 +25,8 @@ export interface PayoutsDeps {
   ledger: LedgerService;
   timeZone: string;
   settings: SettingsStore;
+  /** Payee names refused at create (system management › name blacklist). */
+  nameBlacklist: Pick<NameBlacklist, 'blocks'>;
   /** The consoles' live lists (the 'payouts' topic); none in tools that need no pushes. */
   realtime?: RealtimeHub;
   /** Told after a commit that scheduled a merchant notification (this process's callback dispatcher looks now). */

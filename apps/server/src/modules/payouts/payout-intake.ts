@@ -113,6 +113,7 @@ export class PayoutIntake {
     };
     const before = await existing();
     if (before) return repeat(before);
+    if (await this.deps.nameBlacklist.blocks(params.userName, 'payee')) throw apiError('payeeNameBlocked');
 
     try {
       const created = await this.deps.db.transaction(async (tx) => {

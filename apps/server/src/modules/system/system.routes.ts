@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Handlers } from '../../platform/context.js';
 import { demoHistoryStatus } from './demo-history.js';
 import type { EntityData } from './entity-data.js';
+import type { NameBlacklist } from './name-blacklist.js';
 import type { StaffIpWhitelist } from './staff-ip-whitelist.js';
 
 export function systemHandlers(db: Db) {
@@ -28,4 +29,16 @@ export function ipWhitelistHandlers(staffIps: StaffIpWhitelist) {
       return null;
     },
   } satisfies Handlers<typeof endpoints.ipWhitelist>;
+}
+
+export function nameBlacklistHandlers(blacklist: NameBlacklist) {
+  return {
+    getBlacklist: (input) => blacklist.list({ ...input, pageSize: pageSizeOf(input) }),
+    exportBlacklist: (input) => blacklist.export(input),
+    addBlacklistName: (input, ctx) => blacklist.add(input, ctx.actor),
+    deleteBlacklistName: async (input, ctx) => {
+      await blacklist.delete(input.id, ctx.actor);
+      return null;
+    },
+  } satisfies Handlers<typeof endpoints.nameBlacklist>;
 }

@@ -26,6 +26,7 @@ const TARGET_KINDS = new Set([
   'product',
   'setting',
   'ip',
+  'blacklist',
   'callbacks',
   'payout',
 ]);

@@ -94,6 +94,10 @@ export const auditLocales = {
         add: '添加员工登录 IP',
         delete: '删除员工登录 IP',
       },
+      nameBlacklist: {
+        add: '添加黑名单姓名',
+        delete: '删除黑名单姓名',
+      },
     },
     before: '变更前',
     after: '变更后',
@@ -180,6 +184,7 @@ export const auditLocales = {
       payout: '代付',
       setting: '配置项',
       ip: 'IP 地址',
+      blacklist: '黑名单',
     },
     change: {
       field: '字段',
@@ -282,6 +287,10 @@ export const auditLocales = {
         add: '新增員工登入 IP',
         delete: '刪除員工登入 IP',
       },
+      nameBlacklist: {
+        add: '新增黑名單姓名',
+        delete: '刪除黑名單姓名',
+      },
     },
     before: '變更前',
     after: '變更後',
@@ -368,6 +377,7 @@ export const auditLocales = {
       payout: '代付',
       setting: '設定項',
       ip: 'IP 地址',
+      blacklist: '黑名單',
     },
     change: {
       field: '欄位',
@@ -491,6 +501,10 @@ export const auditLocales = {
         add: 'Staff sign-in address added',
         delete: 'Staff sign-in address removed',
       },
+      nameBlacklist: {
+        add: 'Name blacklisted',
+        delete: 'Name taken off the blacklist',
+      },
     },
     before: 'Before',
     after: 'After',
@@ -577,6 +591,7 @@ export const auditLocales = {
       payout: 'Payout',
       setting: 'Setting',
       ip: 'IP address',
+      blacklist: 'Blacklist',
     },
     change: {
       field: 'Field',
