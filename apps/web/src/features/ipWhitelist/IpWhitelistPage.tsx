@@ -107,7 +107,7 @@ export default function IpWhitelistPage() {
           {caller && (
             <Space wrap data-testid="ip-caller">
               <span>{t('yourIp', { ip: caller.ip })}</span>
-              <Tag color={caller.covered ? 'green' : 'orange'}>{t(caller.covered ? 'covered' : 'notCovered')}</Tag>
+              <Tag>{t(caller.covered ? 'covered' : 'notCovered')}</Tag>
             </Space>
           )}
         </Space>
@@ -139,7 +139,7 @@ export default function IpWhitelistPage() {
             render: (entry: string, row) => (
               <Space size={4}>
                 <span>{entry}</span>
-                {row.coversCaller && <Tag color="blue">{t('column.yours')}</Tag>}
+                {row.coversCaller && <Tag>{t('column.yours')}</Tag>}
               </Space>
             ),
           },

@@ -145,7 +145,13 @@ export function SettingRow(props: {
         {editable && kind === 'switch' && <SwitchControl entry={entry} label={label} />}
         {editable && kind === 'secret' && <SecretControls entry={entry} label={label} onEdit={onEdit} />}
         {editable && kind !== 'switch' && kind !== 'secret' && (
-          <Button onClick={onEdit} data-testid={`config-edit-${entry.key}`} aria-label={`${t('change')}: ${label}`}>
+          // No space between two CJK characters (antd's default): the label must hold the visible text.
+          <Button
+            onClick={onEdit}
+            data-testid={`config-edit-${entry.key}`}
+            aria-label={`${t('change')}: ${label}`}
+            autoInsertSpace={false}
+          >
             {t('change')}
           </Button>
         )}
