@@ -14,6 +14,8 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { botsHandlers } from './modules/bots/bots.routes.js';
+import { BotsAdminService } from './modules/bots/bots-admin.service.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
@@ -172,6 +174,8 @@ export interface Services {
   orderQueries: OrderQueries;
   /** Batch upload of orders (CSV) through the same engine. */
   orderUploads: OrderUploadService;
+  /** The Telegram whitelist and bot groups (modules/bots). */
+  botsAdmin: BotsAdminService;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -279,6 +283,7 @@ export function buildServices(deps: AppDeps): Services {
     orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
+    botsAdmin: new BotsAdminService({ db, clock }),
   };
 }
 
@@ -415,6 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.entityData,
     entityDataHandlers(new EntityData(database.db)),
   );
+  registerEndpoints(app, guardDeps, 'bots', endpoints.bots, botsHandlers(services.botsAdmin));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

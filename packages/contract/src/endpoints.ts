@@ -1,5 +1,6 @@
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { botsEndpoints } from './bots/endpoints.js';
 import { callbacksEndpoints } from './callbacks/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
@@ -44,6 +45,7 @@ export const endpoints = {
   system: systemEndpoints,
   systemConfig: systemConfigEndpoints,
   entityData: entityDataEndpoints,
+  bots: botsEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -79,5 +79,10 @@ export const BUILT_PAGES = [
   // The entity data view (features/entityData)
   'entityData',
   'entityDataReadOnly',
+  // Telegram bots (features/telegram)
+  'telegramWhitelist',
+  'telegramWhitelistReadOnly',
+  'telegramBotGroup',
+  'telegramBotGroupReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

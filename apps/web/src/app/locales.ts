@@ -18,6 +18,7 @@ import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
+import { telegramLocales } from '../features/telegram/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
 import type { Locales } from '../i18n/types';
@@ -55,6 +56,7 @@ export const NAMESPACES: Record<string, Locales> = {
   callbacks: callbacksLocales,
   payoutBatches: payoutBatchesLocales,
   entityData: entityDataLocales,
+  telegram: telegramLocales,
   notes: notesLocales,
   server: serverLocales,
 };

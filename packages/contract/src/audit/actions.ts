@@ -38,6 +38,7 @@ const AREA_ACTIONS = {
   // Every batch action but download (a read).
   payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
   systemConfig: ['set'],
+  bots: ['whitelistAdd', 'whitelistUpdate', 'whitelistDelete', 'groupAdd', 'groupUpdate', 'groupDelete'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

@@ -559,6 +559,22 @@ export const REASON_TEXTS = {
     'zh-TW': '這些角色下沒有可用的帳號',
     'en-US': 'no live account has these roles',
   },
+  // ---- Telegram bots ----
+  telegramUserListed: {
+    'zh-CN': '该 Telegram 用户已在白名单中',
+    'zh-TW': '該 Telegram 使用者已在白名單中',
+    'en-US': 'this Telegram user is already on the whitelist',
+  },
+  telegramChatTaken: {
+    'zh-CN': '该 Telegram 群组已设置过',
+    'zh-TW': '該 Telegram 群組已設定過',
+    'en-US': 'this Telegram chat already has a bot group',
+  },
+  telegramPartyMissing: {
+    'zh-CN': '所选商户或码商不存在',
+    'zh-TW': '所選商戶或碼商不存在',
+    'en-US': 'the chosen merchant or supplier does not exist',
+  },
 } as const satisfies Record<string, ReasonTexts>;
 
 export type Reason = keyof typeof REASON_TEXTS;

@@ -89,6 +89,14 @@ export const auditLocales = {
       systemConfig: {
         set: '修改全局配置',
       },
+      bots: {
+        whitelistAdd: '添加 Telegram 白名单用户',
+        whitelistUpdate: '修改 Telegram 白名单用户',
+        whitelistDelete: '删除 Telegram 白名单用户',
+        groupAdd: '添加机器人群组',
+        groupUpdate: '修改机器人群组',
+        groupDelete: '删除机器人群组',
+      },
     },
     before: '变更前',
     after: '变更后',
@@ -269,6 +277,14 @@ export const auditLocales = {
       },
       systemConfig: {
         set: '修改全域設定',
+      },
+      bots: {
+        whitelistAdd: '新增 Telegram 白名單使用者',
+        whitelistUpdate: '修改 Telegram 白名單使用者',
+        whitelistDelete: '刪除 Telegram 白名單使用者',
+        groupAdd: '新增機器人群組',
+        groupUpdate: '修改機器人群組',
+        groupDelete: '刪除機器人群組',
       },
     },
     before: '變更前',
@@ -471,6 +487,14 @@ export const auditLocales = {
       },
       systemConfig: {
         set: 'Global setting changed',
+      },
+      bots: {
+        whitelistAdd: 'Telegram user whitelisted',
+        whitelistUpdate: 'Telegram whitelist entry changed',
+        whitelistDelete: 'Telegram user removed from the whitelist',
+        groupAdd: 'Bot group added',
+        groupUpdate: 'Bot group changed',
+        groupDelete: 'Bot group removed',
       },
     },
     before: 'Before',
