@@ -14,8 +14,10 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BotSender } from './modules/bots/bot-sender.js';
 import { botsHandlers } from './modules/bots/bots.routes.js';
 import { BotsAdminService } from './modules/bots/bots-admin.service.js';
+import { FundNotices } from './modules/bots/fund-notices.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
@@ -77,6 +79,7 @@ import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
 import { SettingsStore } from './platform/settings.js';
+import { TelegramClient } from './platform/telegram.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +121,16 @@ export interface JobTuning extends Partial<JobsTuning> {
   gatewayPollMs?: number;
   /** Delays of a gateway send after unanswered ones (5 s, 15 s, 1 min, 5 min, the last repeating). */
   gatewayRetryMs?: readonly number[];
+  /** How often the bots look for balance changes to send (whole seconds; 2). */
+  telegramScanEverySeconds?: number;
+  /** How old a ledger entry must be before the bots send it (fund-notices.ts; 5 s). */
+  telegramSettleMs?: number;
+  /** The first retry's delay of a failed bot message, doubling (5 s). */
+  telegramRetryDelaySeconds?: number;
 }
+
+/** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
+export const TELEGRAM_SCAN_QUEUE = 'telegram-scan';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -176,6 +188,12 @@ export interface Services {
   orderUploads: OrderUploadService;
   /** The Telegram whitelist and bot groups (modules/bots). */
   botsAdmin: BotsAdminService;
+  /** The Telegram Bot API adapter (TELEGRAM_API_ROOT). */
+  telegram: TelegramClient;
+  /** The bots' outgoing messages, on a retried job queue. */
+  botSender: BotSender;
+  /** BotAutoSendFundRecord: parties' balance changes to their bot groups. */
+  fundNotices: FundNotices;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -241,6 +259,13 @@ export function buildServices(deps: AppDeps): Services {
     pollMs: deps.jobTuning?.gatewayPollMs,
     retryMs: deps.jobTuning?.gatewayRetryMs,
   });
+  const telegram = new TelegramClient({ apiRoot: deps.config.telegramApiRoot });
+  const botSender = new BotSender({
+    jobs,
+    telegram,
+    settings,
+    retryDelaySeconds: deps.jobTuning?.telegramRetryDelaySeconds,
+  });
   return {
     sessions,
     settings,
@@ -284,6 +309,16 @@ export function buildServices(deps: AppDeps): Services {
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
     botsAdmin: new BotsAdminService({ db, clock }),
+    telegram,
+    botSender,
+    fundNotices: new FundNotices({
+      db,
+      clock,
+      settings,
+      sender: botSender,
+      timeZone: deps.config.timeZone,
+      settleMs: deps.jobTuning?.telegramSettleMs,
+    }),
   };
 }
 
@@ -514,6 +549,16 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
   jobs.onStop(() => callbackDispatcher.stop());
   jobs.onStop(() => gatewayDispatcher.stop());
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
+  // The Telegram bots (modules/bots): messages on their retried queue, and the scan for balance changes.
+  services.botSender.setLogger(log);
+  services.botSender.define();
+  const telegramEvery = Math.max(1, Math.round(tuning?.telegramScanEverySeconds ?? 2));
+  jobs.define({
+    name: TELEGRAM_SCAN_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3_600 },
+    handle: () => services.fundNotices.scan(),
+  });
+  jobs.every(telegramEvery * 1000, () => jobs.sendThrottled(TELEGRAM_SCAN_QUEUE, {}, telegramEvery));
 }
 
 /**

@@ -987,6 +987,13 @@ export const payoutEvents = pgTable(
  * The Telegram whitelist (spec section 2, system management): the Telegram users who may talk to the
  * bots. The bots answer no one else (modules/bots).
  */
+export const telegramCursors = pgTable('telegram_cursors', {
+  /** What the position is of: 'fundRecord' (the last ledger entry the bots have sent). */
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
 export const telegramWhitelist = pgTable(
   'telegram_whitelist',
   {
@@ -1019,6 +1026,8 @@ export const telegramGroups = pgTable(
     partyKind: text('party_kind').notNull(),
     /** The merchant's or supplier's id; null for a staff group. */
     partyId: integer('party_id'),
+    /** The language of the bots' messages to this chat (zh-CN, zh-TW or en-US). */
+    language: text('language').notNull().default('zh-CN'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark').notNull().default(''),
     createdAt: at('created_at').notNull(),
@@ -1027,6 +1036,7 @@ export const telegramGroups = pgTable(
   (t) => [
     uniqueIndex('telegram_groups_chat_uq').on(t.chatId),
     index('telegram_groups_party_idx').on(t.partyKind, t.partyId),
+    check('telegram_groups_language_ck', sql`${t.language} in ('zh-CN', 'zh-TW', 'en-US')`),
     check(
       'telegram_groups_party_ck',
       sql`(${t.partyKind} = 'staff' and ${t.partyId} is null) or (${t.partyKind} in ('merchant', 'supplier') and ${t.partyId} is not null)`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
 import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
+import { TEXT_LOCALES } from '../common/server-texts.js';
 
 /**
  * Telegram bots (spec section 2, system management; issue 21 item 5): the whitelist of Telegram users
@@ -69,6 +70,8 @@ export const telegramGroupRowSchema = z.object({
   partyId: z.number().int().nullable(),
   /** The merchant's or supplier's name; null for a staff group (or a party since removed). */
   partyName: z.string().nullable(),
+  /** The language of the bots' messages to this chat. */
+  language: z.enum(TEXT_LOCALES),
   enabled: z.boolean(),
   remark: z.string(),
   createdAt: z.string(),
@@ -82,6 +85,7 @@ const groupFields = {
   partyKind: z.enum(BOT_GROUP_KINDS),
   /** The merchant's or supplier's id; null (or absent) for a staff group. */
   partyId: idSchema.nullable().default(null),
+  language: z.enum(TEXT_LOCALES).default('zh-CN'),
   enabled: z.boolean().default(true),
   remark: remarkSchema,
 };

@@ -79,6 +79,8 @@ describe('settings registry', () => {
       [
         'AutoCreateRelateMerchant',
         'AutoCreateRelateSupplier',
+        'BotAutoSendFundRecord',
+        'BotToken',
         'CanClearMerchantBalance',
         'CanTimeoutSupplement',
         'IsSupplierRemoveBalanceOnOrderFinished',

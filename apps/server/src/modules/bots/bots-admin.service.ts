@@ -4,6 +4,7 @@ import type {
   endpoints,
   TelegramGroupRow,
   TelegramWhitelistRow,
+  TextLocale,
 } from '@paydesk/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -283,6 +284,7 @@ export class BotsAdminService {
       partyKind: r.partyKind as BotGroupKind,
       partyId: r.partyId,
       partyName: r.partyId === null ? null : (names.get(`${r.partyKind}:${r.partyId}`) ?? null),
+      language: r.language as TextLocale,
       enabled: r.enabled,
       remark: r.remark,
       createdAt: r.createdAt.toISOString(),

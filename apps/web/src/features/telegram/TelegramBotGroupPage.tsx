@@ -1,5 +1,12 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { BOT_GROUP_KINDS, type BotGroupKind, endpoints, type TelegramGroupRow } from '@paydesk/contract';
+import {
+  BOT_GROUP_KINDS,
+  type BotGroupKind,
+  endpoints,
+  TEXT_LOCALES,
+  type TelegramGroupRow,
+  type TextLocale,
+} from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -17,6 +24,7 @@ export interface GroupFormValues {
   name: string;
   partyKind: BotGroupKind;
   partyId: number | null;
+  language: TextLocale;
   enabled: boolean;
   remark: string;
 }
@@ -57,7 +65,15 @@ function GroupDialog(props: {
         layout="vertical"
         data-testid="tg-group-form"
         initialValues={
-          props.row ?? { chatId: '', name: '', partyKind: 'merchant', partyId: null, enabled: true, remark: '' }
+          props.row ?? {
+            chatId: '',
+            name: '',
+            partyKind: 'merchant',
+            partyId: null,
+            language: 'zh-CN',
+            enabled: true,
+            remark: '',
+          }
         }
         onFinish={(v) =>
           props.onSubmit({
@@ -101,6 +117,12 @@ function GroupDialog(props: {
             />
           </Form.Item>
         )}
+        <Form.Item name="language" label={t('column.language')}>
+          <Select
+            data-testid="tg-group-language"
+            options={TEXT_LOCALES.map((l) => ({ value: l, label: t(`languageName.${l}`) }))}
+          />
+        </Form.Item>
         <Form.Item name="enabled" label={t('column.enabled')} valuePropName="checked">
           <Switch data-testid="tg-group-enabled" />
         </Form.Item>
@@ -216,6 +238,7 @@ export default function TelegramBotGroupPage() {
             render: (_: unknown, row: TelegramGroupRow) =>
               row.partyKind === 'staff' ? '—' : (row.partyName ?? `#${row.partyId} ${t('partyRemoved')}`),
           },
+          { title: t('column.language'), dataIndex: 'language', render: (l: TextLocale) => t(`languageName.${l}`) },
           {
             title: t('column.enabled'),
             dataIndex: 'enabled',

@@ -24,6 +24,7 @@ const GROUP = {
   partyKind: 'merchant',
   partyId: 1,
   partyName: 'Merchant One',
+  language: 'en-US',
   enabled: true,
   remark: '',
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -159,6 +160,7 @@ describe('Telegram bot group page', () => {
         name: 'Staff',
         partyKind: 'staff',
         partyId: null,
+        language: 'zh-CN',
         enabled: true,
         // An empty field travels as null (spec section 5); the server stores ''.
         remark: null,
