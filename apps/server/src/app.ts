@@ -18,6 +18,7 @@ import { BotSender } from './modules/bots/bot-sender.js';
 import { botsHandlers } from './modules/bots/bots.routes.js';
 import { BotsAdminService } from './modules/bots/bots-admin.service.js';
 import { FundNotices } from './modules/bots/fund-notices.js';
+import { DEFAULT_REMINDER_EVERY_MINUTES, Reminders } from './modules/bots/reminders.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
@@ -127,10 +128,14 @@ export interface JobTuning extends Partial<JobsTuning> {
   telegramSettleMs?: number;
   /** The first retry's delay of a failed bot message, doubling (5 s). */
   telegramRetryDelaySeconds?: number;
+  /** How often BotConstantReminder's reminders go out (seconds; 30 minutes). */
+  telegramReminderEverySeconds?: number;
 }
 
 /** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
 export const TELEGRAM_SCAN_QUEUE = 'telegram-scan';
+/** The queue of BotConstantReminder's rounds: one per period across processes. */
+export const TELEGRAM_REMINDER_QUEUE = 'telegram-reminder';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -194,6 +199,8 @@ export interface Services {
   botSender: BotSender;
   /** BotAutoSendFundRecord: parties' balance changes to their bot groups. */
   fundNotices: FundNotices;
+  /** BotConstantReminder: the staff groups' reminders of waiting work. */
+  reminders: Reminders;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -266,6 +273,7 @@ export function buildServices(deps: AppDeps): Services {
     settings,
     retryDelaySeconds: deps.jobTuning?.telegramRetryDelaySeconds,
   });
+  const botsAdmin = new BotsAdminService({ db, clock });
   return {
     sessions,
     settings,
@@ -308,7 +316,15 @@ export function buildServices(deps: AppDeps): Services {
     orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
-    botsAdmin: new BotsAdminService({ db, clock }),
+    botsAdmin,
+    reminders: new Reminders({
+      db,
+      clock,
+      settings,
+      sender: botSender,
+      admin: botsAdmin,
+      timeZone: deps.config.timeZone,
+    }),
     telegram,
     botSender,
     fundNotices: new FundNotices({
@@ -559,6 +575,17 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
     handle: () => services.fundNotices.scan(),
   });
   jobs.every(telegramEvery * 1000, () => jobs.sendThrottled(TELEGRAM_SCAN_QUEUE, {}, telegramEvery));
+  const reminderEvery = Math.max(
+    1,
+    Math.round(tuning?.telegramReminderEverySeconds ?? DEFAULT_REMINDER_EVERY_MINUTES * 60),
+  );
+  jobs.define({
+    name: TELEGRAM_REMINDER_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 86_400 },
+    handle: () => services.reminders.remind(),
+  });
+  // Every process offers a round each period; the throttle keeps one per period.
+  jobs.every(Math.min(reminderEvery, 60) * 1000, () => jobs.sendThrottled(TELEGRAM_REMINDER_QUEUE, {}, reminderEvery));
 }
 
 /**

@@ -6,12 +6,13 @@ import type { TRANSFER_TYPES } from '../funds/endpoints.js';
  * variables the server fills: money is already formatted in major units (two decimals), times in
  * the platform's time zone as 'YYYY-MM-DD HH:mm:ss'.
  */
-export const BOT_MESSAGE_KEYS = ['fundRecord'] as const;
+export const BOT_MESSAGE_KEYS = ['fundRecord', 'reminder'] as const;
 export type BotMessageKey = (typeof BOT_MESSAGE_KEYS)[number];
 
 /** The variables each message fills. */
 export const BOT_MESSAGE_VARIABLES: Readonly<Record<BotMessageKey, readonly string[]>> = {
   fundRecord: ['party', 'type', 'amount', 'balance', 'orderCode', 'time'],
+  reminder: ['lockedOrders', 'payoutsToClaim', 'payoutsForStaff', 'failedCallbacks', 'time'],
 };
 
 export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
@@ -22,6 +23,14 @@ export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
       '【資金變動】{{party}}\n類型：{{type}}\n金額：{{amount}}\n餘額：{{balance}}\n訂單：{{orderCode}}\n時間：{{time}}',
     'en-US':
       '[Balance change] {{party}}\nType: {{type}}\nAmount: {{amount}}\nBalance: {{balance}}\nOrder: {{orderCode}}\nTime: {{time}}',
+  },
+  reminder: {
+    'zh-CN':
+      '【待办提醒】{{time}}\n待审核订单（已锁定）：{{lockedOrders}}\n待认领代付：{{payoutsToClaim}}\n待员工处理代付：{{payoutsForStaff}}\n回调失败：{{failedCallbacks}}',
+    'zh-TW':
+      '【待辦提醒】{{time}}\n待審核訂單（已鎖定）：{{lockedOrders}}\n待認領代付：{{payoutsToClaim}}\n待員工處理代付：{{payoutsForStaff}}\n回調失敗：{{failedCallbacks}}',
+    'en-US':
+      '[Waiting work] {{time}}\nOrders to review (locked): {{lockedOrders}}\nPayouts waiting for a claim: {{payoutsToClaim}}\nPayouts waiting for staff: {{payoutsForStaff}}\nFailed callbacks: {{failedCallbacks}}',
   },
 };
 

@@ -80,6 +80,7 @@ describe('settings registry', () => {
         'AutoCreateRelateMerchant',
         'AutoCreateRelateSupplier',
         'BotAutoSendFundRecord',
+        'BotConstantReminder',
         'BotToken',
         'CanClearMerchantBalance',
         'CanTimeoutSupplement',

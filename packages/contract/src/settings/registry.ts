@@ -354,7 +354,7 @@ export const SETTINGS = {
     default: false,
     group: 'bots',
     area: 'bots',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: ADMINS,
   }),
