@@ -14,6 +14,7 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BotQuestions } from './modules/bots/bot-questions.js';
 import { BotSender } from './modules/bots/bot-sender.js';
 import { botsHandlers } from './modules/bots/bots.routes.js';
 import { BotsAdminService } from './modules/bots/bots-admin.service.js';
@@ -130,12 +131,16 @@ export interface JobTuning extends Partial<JobsTuning> {
   telegramRetryDelaySeconds?: number;
   /** How often BotConstantReminder's reminders go out (seconds; 30 minutes). */
   telegramReminderEverySeconds?: number;
+  /** How often the bots read what users asked them (getUpdates; whole seconds, 3). */
+  telegramPollEverySeconds?: number;
 }
 
 /** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
 export const TELEGRAM_SCAN_QUEUE = 'telegram-scan';
 /** The queue of BotConstantReminder's rounds: one per period across processes. */
 export const TELEGRAM_REMINDER_QUEUE = 'telegram-reminder';
+/** The queue of the bots' getUpdates polls: one at a time across processes (Telegram allows one). */
+export const TELEGRAM_POLL_QUEUE = 'telegram-poll';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -201,6 +206,8 @@ export interface Services {
   fundNotices: FundNotices;
   /** BotConstantReminder: the staff groups' reminders of waiting work. */
   reminders: Reminders;
+  /** Whitelisted users' /balance and /order questions, read by a getUpdates poll. */
+  botQuestions: BotQuestions;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -317,6 +324,16 @@ export function buildServices(deps: AppDeps): Services {
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
     botsAdmin,
+    botQuestions: new BotQuestions({
+      db,
+      clock,
+      settings,
+      telegram,
+      sender: botSender,
+      admin: botsAdmin,
+      ledger,
+      timeZone: deps.config.timeZone,
+    }),
     reminders: new Reminders({
       db,
       clock,
@@ -584,6 +601,13 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
     options: { policy: 'singleton', expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 86_400 },
     handle: () => services.reminders.remind(),
   });
+  const pollEvery = Math.max(1, Math.round(tuning?.telegramPollEverySeconds ?? 3));
+  jobs.define({
+    name: TELEGRAM_POLL_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 60, retryLimit: 0, deleteAfterSeconds: 3_600 },
+    handle: () => services.botQuestions.poll(),
+  });
+  jobs.every(pollEvery * 1000, () => jobs.sendThrottled(TELEGRAM_POLL_QUEUE, {}, pollEvery));
   // Every process offers a round each period; the throttle keeps one per period.
   jobs.every(Math.min(reminderEvery, 60) * 1000, () => jobs.sendThrottled(TELEGRAM_REMINDER_QUEUE, {}, reminderEvery));
 }

@@ -6,13 +6,28 @@ import type { TRANSFER_TYPES } from '../funds/endpoints.js';
  * variables the server fills: money is already formatted in major units (two decimals), times in
  * the platform's time zone as 'YYYY-MM-DD HH:mm:ss'.
  */
-export const BOT_MESSAGE_KEYS = ['fundRecord', 'reminder'] as const;
+export const BOT_MESSAGE_KEYS = [
+  'fundRecord',
+  'reminder',
+  'balance',
+  'order',
+  'payout',
+  'orderNotFound',
+  'noParty',
+  'help',
+] as const;
 export type BotMessageKey = (typeof BOT_MESSAGE_KEYS)[number];
 
 /** The variables each message fills. */
 export const BOT_MESSAGE_VARIABLES: Readonly<Record<BotMessageKey, readonly string[]>> = {
   fundRecord: ['party', 'type', 'amount', 'balance', 'orderCode', 'time'],
   reminder: ['lockedOrders', 'payoutsToClaim', 'payoutsForStaff', 'failedCallbacks', 'time'],
+  balance: ['party', 'available', 'frozen', 'time'],
+  order: ['orderCode', 'merchantOrderNo', 'amount', 'state', 'createdAt', 'paidAt'],
+  payout: ['orderCode', 'merchantOrderNo', 'amount', 'state', 'createdAt'],
+  orderNotFound: ['orderCode'],
+  noParty: [],
+  help: [],
 };
 
 export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
@@ -32,6 +47,70 @@ export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
     'en-US':
       '[Waiting work] {{time}}\nOrders to review (locked): {{lockedOrders}}\nPayouts waiting for a claim: {{payoutsToClaim}}\nPayouts waiting for staff: {{payoutsForStaff}}\nFailed callbacks: {{failedCallbacks}}',
   },
+  balance: {
+    'zh-CN': '【余额】{{party}}\n可用余额：{{available}}\n冻结余额：{{frozen}}\n时间：{{time}}',
+    'zh-TW': '【餘額】{{party}}\n可用餘額：{{available}}\n凍結餘額：{{frozen}}\n時間：{{time}}',
+    'en-US': '[Balance] {{party}}\nAvailable: {{available}}\nFrozen: {{frozen}}\nTime: {{time}}',
+  },
+  order: {
+    'zh-CN':
+      '【代收订单】{{orderCode}}\n商户订单号：{{merchantOrderNo}}\n金额：{{amount}}\n状态：{{state}}\n创建时间：{{createdAt}}\n支付时间：{{paidAt}}',
+    'zh-TW':
+      '【代收訂單】{{orderCode}}\n商戶訂單號：{{merchantOrderNo}}\n金額：{{amount}}\n狀態：{{state}}\n建立時間：{{createdAt}}\n付款時間：{{paidAt}}',
+    'en-US':
+      '[Collection order] {{orderCode}}\nMerchant order no: {{merchantOrderNo}}\nAmount: {{amount}}\nState: {{state}}\nCreated: {{createdAt}}\nPaid: {{paidAt}}',
+  },
+  payout: {
+    'zh-CN':
+      '【代付订单】{{orderCode}}\n商户订单号：{{merchantOrderNo}}\n金额：{{amount}}\n状态：{{state}}\n创建时间：{{createdAt}}',
+    'zh-TW':
+      '【代付訂單】{{orderCode}}\n商戶訂單號：{{merchantOrderNo}}\n金額：{{amount}}\n狀態：{{state}}\n建立時間：{{createdAt}}',
+    'en-US':
+      '[Payout] {{orderCode}}\nMerchant order no: {{merchantOrderNo}}\nAmount: {{amount}}\nState: {{state}}\nCreated: {{createdAt}}',
+  },
+  orderNotFound: {
+    'zh-CN': '找不到订单 {{orderCode}}',
+    'zh-TW': '找不到訂單 {{orderCode}}',
+    'en-US': 'No order {{orderCode}} found',
+  },
+  noParty: {
+    'zh-CN': '本群组没有关联商户或码商，无法查询余额',
+    'zh-TW': '本群組沒有關聯商戶或碼商，無法查詢餘額',
+    'en-US': 'This group is not linked to a merchant or supplier: there is no balance to show',
+  },
+  help: {
+    'zh-CN': '可用命令：/balance 查询余额；/order <订单号> 查询订单状态',
+    'zh-TW': '可用指令：/balance 查詢餘額；/order <訂單號> 查詢訂單狀態',
+    'en-US': "Commands: /balance for the balance; /order <order code> for an order's state",
+  },
+};
+
+/** Collection order states (ORDER_STATE codes), as the console names them. */
+export const BOT_ORDER_STATE_TEXTS: Readonly<Record<number, LocalTexts>> = {
+  0: { 'zh-CN': '已创建', 'zh-TW': '已建立', 'en-US': 'Created' },
+  1: { 'zh-CN': '已分配', 'zh-TW': '已分配', 'en-US': 'Allocated' },
+  2: { 'zh-CN': '已超时', 'zh-TW': '已逾時', 'en-US': 'Timed out' },
+  3: { 'zh-CN': '回调成功', 'zh-TW': '回呼成功', 'en-US': 'Callback succeeded' },
+  4: { 'zh-CN': '回调失败', 'zh-TW': '回呼失敗', 'en-US': 'Callback failed' },
+  5: { 'zh-CN': '分配失败', 'zh-TW': '分配失敗', 'en-US': 'Allocation failed' },
+  6: { 'zh-CN': '已支付，通知中', 'zh-TW': '已付款，通知中', 'en-US': 'Paid, notifying' },
+  7: { 'zh-CN': '已驳回', 'zh-TW': '已駁回', 'en-US': 'Rejected' },
+  8: { 'zh-CN': '已冲正', 'zh-TW': '已沖正', 'en-US': 'Reversed' },
+  9: { 'zh-CN': '已支付，无回调', 'zh-TW': '已付款，無回呼', 'en-US': 'Paid, no callback' },
+};
+
+/** Payout states (PAYOUT_STATE codes), as the console names them. */
+export const BOT_PAYOUT_STATE_TEXTS: Readonly<Record<number, LocalTexts>> = {
+  0: { 'zh-CN': '待领取', 'zh-TW': '待領取', 'en-US': 'Awaiting' },
+  1: { 'zh-CN': '准备中', 'zh-TW': '準備中', 'en-US': 'Preparing' },
+  2: { 'zh-CN': '处理中', 'zh-TW': '處理中', 'en-US': 'In progress' },
+  3: { 'zh-CN': '已完成', 'zh-TW': '已完成', 'en-US': 'Completed' },
+  4: { 'zh-CN': '已取消', 'zh-TW': '已取消', 'en-US': 'Cancelled' },
+  5: { 'zh-CN': '驳回中', 'zh-TW': '駁回中', 'en-US': 'Rejecting' },
+  6: { 'zh-CN': '已驳回', 'zh-TW': '已駁回', 'en-US': 'Rejected' },
+  7: { 'zh-CN': '待确认', 'zh-TW': '待確認', 'en-US': 'Pending confirmation' },
+  8: { 'zh-CN': '已提交', 'zh-TW': '已提交', 'en-US': 'Submitted' },
+  9: { 'zh-CN': '处理异常', 'zh-TW': '處理異常', 'en-US': 'Processing exception' },
 };
 
 /** The transfer types' names in the bots' messages (as the console's fund records name them). */
