@@ -1,3 +1,12 @@
+CREATE TABLE "message_templates" (
+	"key" text NOT NULL,
+	"language" text NOT NULL,
+	"text" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"updated_by" integer,
+	CONSTRAINT "message_templates_key_language_pk" PRIMARY KEY("key","language")
+);
+--> statement-breakpoint
 CREATE TABLE "telegram_cursors" (
 	"name" text PRIMARY KEY NOT NULL,
 	"position" bigint NOT NULL,

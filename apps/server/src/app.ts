@@ -20,6 +20,7 @@ import { botsHandlers } from './modules/bots/bots.routes.js';
 import { BotsAdminService } from './modules/bots/bots-admin.service.js';
 import { FundNotices } from './modules/bots/fund-notices.js';
 import { DEFAULT_REMINDER_EVERY_MINUTES, Reminders } from './modules/bots/reminders.js';
+import { MessageTemplates } from './modules/bots/templates.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
@@ -208,6 +209,8 @@ export interface Services {
   reminders: Reminders;
   /** Whitelisted users' /balance and /order questions, read by a getUpdates poll. */
   botQuestions: BotQuestions;
+  /** The bots' message templates (/system/messageTemplate). */
+  messageTemplates: MessageTemplates;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -281,6 +284,7 @@ export function buildServices(deps: AppDeps): Services {
     retryDelaySeconds: deps.jobTuning?.telegramRetryDelaySeconds,
   });
   const botsAdmin = new BotsAdminService({ db, clock });
+  const messageTemplates = new MessageTemplates({ db, clock });
   return {
     sessions,
     settings,
@@ -324,12 +328,14 @@ export function buildServices(deps: AppDeps): Services {
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
     botsAdmin,
+    messageTemplates,
     botQuestions: new BotQuestions({
       db,
       clock,
       settings,
       telegram,
       sender: botSender,
+      templates: messageTemplates,
       admin: botsAdmin,
       ledger,
       timeZone: deps.config.timeZone,
@@ -339,6 +345,7 @@ export function buildServices(deps: AppDeps): Services {
       clock,
       settings,
       sender: botSender,
+      templates: messageTemplates,
       admin: botsAdmin,
       timeZone: deps.config.timeZone,
     }),
@@ -349,6 +356,7 @@ export function buildServices(deps: AppDeps): Services {
       clock,
       settings,
       sender: botSender,
+      templates: messageTemplates,
       timeZone: deps.config.timeZone,
       settleMs: deps.jobTuning?.telegramSettleMs,
     }),
@@ -488,7 +496,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.entityData,
     entityDataHandlers(new EntityData(database.db)),
   );
-  registerEndpoints(app, guardDeps, 'bots', endpoints.bots, botsHandlers(services.botsAdmin));
+  registerEndpoints(
+    app,
+    guardDeps,
+    'bots',
+    endpoints.bots,
+    botsHandlers(services.botsAdmin, services.messageTemplates),
+  );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

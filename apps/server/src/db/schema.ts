@@ -994,6 +994,22 @@ export const telegramCursors = pgTable('telegram_cursors', {
   updatedAt: at('updated_at').notNull(),
 });
 
+/**
+ * Message templates (/system/messageTemplate): the staff's own text of a bot message in a language,
+ * replacing the contract's default (BOT_MESSAGE_TEXTS) until reset.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
 export const telegramWhitelist = pgTable(
   'telegram_whitelist',
   {

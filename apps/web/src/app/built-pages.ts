@@ -84,5 +84,7 @@ export const BUILT_PAGES = [
   'telegramWhitelistReadOnly',
   'telegramBotGroup',
   'telegramBotGroupReadOnly',
+  'messageTemplate',
+  'messageTemplateReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -71,6 +71,7 @@ const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatch
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
 const telegramWhitelist = page(() => import('../features/telegram/TelegramWhitelistPage'));
 const telegramBotGroup = page(() => import('../features/telegram/TelegramBotGroupPage'));
+const messageTemplate = page(() => import('../features/telegram/MessageTemplatePage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -150,6 +151,8 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   telegramWhitelistReadOnly: telegramWhitelist,
   telegramBotGroup,
   telegramBotGroupReadOnly: telegramBotGroup,
+  messageTemplate,
+  messageTemplateReadOnly: messageTemplate,
 };
 
 /** The page of a route name, if it is built. */

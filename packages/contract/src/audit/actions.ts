@@ -38,7 +38,16 @@ const AREA_ACTIONS = {
   // Every batch action but download (a read).
   payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
   systemConfig: ['set'],
-  bots: ['whitelistAdd', 'whitelistUpdate', 'whitelistDelete', 'groupAdd', 'groupUpdate', 'groupDelete'],
+  bots: [
+    'whitelistAdd',
+    'whitelistUpdate',
+    'whitelistDelete',
+    'groupAdd',
+    'groupUpdate',
+    'groupDelete',
+    'templateUpdate',
+    'templateReset',
+  ],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

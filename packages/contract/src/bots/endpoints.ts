@@ -3,6 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { TEXT_LOCALES } from '../common/server-texts.js';
+import { BOT_MESSAGE_KEYS } from './messages.js';
 
 /**
  * Telegram bots (spec section 2, system management; issue 21 item 5): the whitelist of Telegram users
@@ -96,6 +97,24 @@ const partyRule = {
   path: ['partyId'],
   message: 'a merchant or supplier group names its party; a staff group names none',
 };
+
+/** One message's template in one language. */
+export const messageTemplateRowSchema = z.object({
+  key: z.enum(BOT_MESSAGE_KEYS),
+  language: z.enum(TEXT_LOCALES),
+  /** The text in use: the staff's own, or the default. */
+  text: z.string(),
+  defaultText: z.string(),
+  /** Whether the staff's own text replaces the default. */
+  custom: z.boolean(),
+  /** The variables the message fills ({{name}}). */
+  variables: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type MessageTemplateRow = z.infer<typeof messageTemplateRowSchema>;
+/** Telegram's limit of one message's text, less room for the filled variables. */
+export const TEMPLATE_MAX_LENGTH = 2_000;
 
 export const botsEndpoints = {
   whitelistList: defineEndpoint({
@@ -204,6 +223,43 @@ export const botsEndpoints = {
       enabled: true,
       remark: '',
     },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  templateList: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/template/list`,
+    summary: "The bots' message templates, every message in every language, with their variables",
+    input: z.strictObject({}),
+    output: z.object({ list: z.array(messageTemplateRowSchema) }),
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  templateUpdate: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/template/update`,
+    summary: "Replace a message's text in a language (its variables only; audited with before and after)",
+    input: z.strictObject({
+      key: z.enum(BOT_MESSAGE_KEYS),
+      language: z.enum(TEXT_LOCALES),
+      text: z.string().trim().min(1).max(TEMPLATE_MAX_LENGTH),
+    }),
+    output: messageTemplateRowSchema,
+    example: { key: 'fundRecord', language: 'en-US', text: 'Balance change of {{party}}: {{amount}}' },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  templateReset: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/template/reset`,
+    summary: "Put a message's text in a language back to the default (audited)",
+    input: z.strictObject({ key: z.enum(BOT_MESSAGE_KEYS), language: z.enum(TEXT_LOCALES) }),
+    output: messageTemplateRowSchema,
+    example: { key: 'fundRecord', language: 'en-US' },
     access: BOT_MANAGERS,
     token2: true,
     scope: 'none',

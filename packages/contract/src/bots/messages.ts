@@ -134,6 +134,36 @@ export const BOT_BUCKET_TEXTS: Readonly<Record<'available' | 'frozen', LocalText
   frozen: { 'zh-CN': '冻结余额', 'zh-TW': '凍結餘額', 'en-US': 'frozen' },
 };
 
+/** Example values of every variable: the template page's preview. */
+export const BOT_MESSAGE_SAMPLES: Readonly<Record<string, string>> = {
+  party: 'Merchant One',
+  type: 'Order paid (available)',
+  amount: '+1000.00',
+  balance: '25400.50',
+  available: '25400.50',
+  frozen: '1200.00',
+  orderCode: 'C2611271030000001',
+  merchantOrderNo: 'M20261127001',
+  state: 'Paid, no callback',
+  createdAt: '2026-11-27 10:30:00',
+  paidAt: '2026-11-27 10:31:12',
+  time: '2026-11-27 10:31:15',
+  lockedOrders: '2',
+  payoutsToClaim: '5',
+  payoutsForStaff: '1',
+  failedCallbacks: '3',
+};
+
+/** The `{{name}}` variables a text uses, in order, each once. */
+export function botTextVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? ''))];
+}
+
+/** The variables a text uses that its message does not fill (a template with one is refused). */
+export function unknownBotVariables(key: BotMessageKey, text: string): string[] {
+  return botTextVariables(text).filter((v) => !BOT_MESSAGE_VARIABLES[key].includes(v));
+}
+
 /** Fills a text's `{{name}}` variables; a variable without a value reads '-'. */
 export function fillBotText(
   text: string,
@@ -145,11 +175,12 @@ export function fillBotText(
   });
 }
 
-/** A bot message in a language, filled. */
+/** A bot message in a language, filled: `text` is the template in use (the default when absent). */
 export function botMessage(
   key: BotMessageKey,
   language: TextLocale,
   values: Readonly<Record<string, string | number | null | undefined>>,
+  text: string = BOT_MESSAGE_TEXTS[key][language],
 ): string {
-  return fillBotText(BOT_MESSAGE_TEXTS[key][language], values);
+  return fillBotText(text, values);
 }

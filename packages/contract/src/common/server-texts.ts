@@ -570,6 +570,11 @@ export const REASON_TEXTS = {
     'zh-TW': '該 Telegram 群組已設定過',
     'en-US': 'this Telegram chat already has a bot group',
   },
+  templateUnknownVariable: {
+    'zh-CN': '模板使用了该消息没有的变量，请只使用列出的变量',
+    'zh-TW': '範本使用了該訊息沒有的變數，請只使用列出的變數',
+    'en-US': 'the template uses a variable this message does not fill: use only the listed ones',
+  },
   telegramPartyMissing: {
     'zh-CN': '所选商户或码商不存在',
     'zh-TW': '所選商戶或碼商不存在',

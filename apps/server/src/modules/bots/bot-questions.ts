@@ -2,7 +2,6 @@ import {
   BOT_ORDER_STATE_TEXTS,
   BOT_PAYOUT_STATE_TEXTS,
   type BotMessageKey,
-  botMessage,
   minorToMajorText,
   type TextLocale,
 } from '@paydesk/contract';
@@ -16,6 +15,7 @@ import { formatPlatformTime } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { BotSender } from './bot-sender.js';
 import type { BotsAdminService } from './bots-admin.service.js';
+import type { MessageTemplates } from './templates.js';
 
 /** The cursor of the updates read so far (telegram_cursors.name): the next getUpdates offset. */
 export const UPDATES_CURSOR = 'updates';
@@ -44,6 +44,7 @@ export class BotQuestions {
       settings: SettingsStore;
       telegram: TelegramClient;
       sender: BotSender;
+      templates: MessageTemplates;
       admin: BotsAdminService;
       ledger: LedgerService;
       timeZone: string;
@@ -83,7 +84,7 @@ export class BotQuestions {
         ? await this.balance(group, language)
         : parsed.command === 'order' && parsed.arg
           ? await this.order(group, language, parsed.arg)
-          : botMessage('help', language, {});
+          : await this.deps.templates.render('help', language, {});
     return this.deps.sender.enqueue({
       bot: 'BotToken',
       chatId: update.chatId,
@@ -94,7 +95,8 @@ export class BotQuestions {
   }
 
   private async balance(group: Group, language: TextLocale): Promise<string> {
-    if (group.partyKind === 'staff' || group.partyId === null) return botMessage('noParty', language, {});
+    if (group.partyKind === 'staff' || group.partyId === null)
+      return await this.deps.templates.render('noParty', language, {});
     const kind = group.partyKind as 'merchant' | 'supplier';
     const table = kind === 'merchant' ? merchants : suppliers;
     const [party] = await this.deps.db.select({ name: table.name }).from(table).where(eq(table.id, group.partyId));
@@ -102,7 +104,7 @@ export class BotQuestions {
       this.deps.ledger.balanceOf(this.deps.db, `${kind}:${group.partyId}:available`),
       this.deps.ledger.balanceOf(this.deps.db, `${kind}:${group.partyId}:frozen`),
     ]);
-    return botMessage('balance', language, {
+    return await this.deps.templates.render('balance', language, {
       party: party?.name ?? `${kind} ${group.partyId}`,
       available: minorToMajorText(available),
       frozen: minorToMajorText(frozen),
@@ -116,12 +118,13 @@ export class BotQuestions {
       (group.partyKind === 'merchant' && row.merchantId === group.partyId) ||
       (group.partyKind === 'supplier' && row.supplierId === group.partyId);
     const at = (d: Date | null) => (d ? formatPlatformTime(d, this.deps.timeZone) : null);
-    const notFound = (key: BotMessageKey = 'orderNotFound') => botMessage(key, language, { orderCode: code });
+    const notFound = (key: BotMessageKey = 'orderNotFound') =>
+      this.deps.templates.render(key, language, { orderCode: code });
     if (code.length > 64) return notFound();
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.orderCode, code));
     if (order) {
       if (!mayRead(order)) return notFound();
-      return botMessage('order', language, {
+      return await this.deps.templates.render('order', language, {
         orderCode: order.orderCode,
         merchantOrderNo: order.merchantOrderNo,
         amount: minorToMajorText(order.amount),
@@ -132,7 +135,7 @@ export class BotQuestions {
     }
     const [payout] = await this.deps.db.select().from(payouts).where(eq(payouts.orderCode, code));
     if (payout && mayRead(payout)) {
-      return botMessage('payout', language, {
+      return await this.deps.templates.render('payout', language, {
         orderCode: payout.orderCode,
         merchantOrderNo: payout.merchantOrderNo,
         amount: minorToMajorText(payout.amount),

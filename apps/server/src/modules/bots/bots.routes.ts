@@ -1,8 +1,9 @@
 import { type endpoints, pageSizeOf } from '@paydesk/contract';
 import type { Handlers } from '../../platform/context.js';
 import type { BotsAdminService } from './bots-admin.service.js';
+import type { MessageTemplates } from './templates.js';
 
-export function botsHandlers(admin: BotsAdminService) {
+export function botsHandlers(admin: BotsAdminService, templates: MessageTemplates) {
   return {
     whitelistList: (input) => admin.whitelistList({ ...input, pageSize: pageSizeOf(input) }),
     whitelistAdd: (input, ctx) => admin.whitelistAdd(input, ctx.actor),
@@ -13,5 +14,8 @@ export function botsHandlers(admin: BotsAdminService) {
     groupAdd: (input, ctx) => admin.groupAdd(input, ctx.actor),
     groupUpdate: ({ id, ...fields }, ctx) => admin.groupUpdate(id, fields, ctx.actor),
     groupDelete: ({ id }, ctx) => admin.groupDelete(id, ctx.actor),
+    templateList: async () => ({ list: await templates.list() }),
+    templateUpdate: ({ key, language, text }, ctx) => templates.update(key, language, text, ctx.actor),
+    templateReset: ({ key, language }, ctx) => templates.reset(key, language, ctx.actor),
   } satisfies Handlers<typeof endpoints.bots>;
 }

@@ -1,10 +1,4 @@
-import {
-  BOT_BUCKET_TEXTS,
-  BOT_TRANSFER_TYPE_TEXTS,
-  botMessage,
-  minorToMajorText,
-  type TextLocale,
-} from '@paydesk/contract';
+import { BOT_BUCKET_TEXTS, BOT_TRANSFER_TYPE_TEXTS, minorToMajorText, type TextLocale } from '@paydesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -13,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { BotSender } from './bot-sender.js';
+import type { MessageTemplates } from './templates.js';
 
 /** The cursor of the balance changes sent so far (telegram_cursors.name). */
 export const FUND_CURSOR = 'fundRecord';
@@ -51,6 +46,7 @@ export class FundNotices {
       clock: Clock;
       settings: SettingsStore;
       sender: BotSender;
+      templates: MessageTemplates;
       timeZone: string;
       settleMs?: number | undefined;
     },
@@ -88,7 +84,7 @@ export class FundNotices {
         const type = BOT_TRANSFER_TYPE_TEXTS[row.type as keyof typeof BOT_TRANSFER_TYPE_TEXTS]?.[language] ?? row.type;
         const bucket = BOT_BUCKET_TEXTS[row.bucket as 'available' | 'frozen']?.[language] ?? row.bucket;
         const amount = Number(row.amount);
-        const text = botMessage('fundRecord', language, {
+        const text = await this.deps.templates.render('fundRecord', language, {
           party: names.get(key) ?? key,
           type: `${type} (${bucket})`,
           amount: `${amount > 0 ? '+' : ''}${minorToMajorText(amount)}`,

@@ -1,4 +1,4 @@
-import { botMessage, PAYOUT_STATE, type TextLocale } from '@paydesk/contract';
+import { PAYOUT_STATE, type TextLocale } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -7,6 +7,7 @@ import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
 import type { BotSender } from './bot-sender.js';
 import type { BotsAdminService } from './bots-admin.service.js';
+import type { MessageTemplates } from './templates.js';
 
 /** How often the reminders go out (minutes; across all processes, one per period). */
 export const DEFAULT_REMINDER_EVERY_MINUTES = 30;
@@ -42,6 +43,7 @@ export class Reminders {
       clock: Clock;
       settings: SettingsStore;
       sender: BotSender;
+      templates: MessageTemplates;
       admin: BotsAdminService;
       timeZone: string;
     },
@@ -78,7 +80,7 @@ export class Reminders {
     const time = formatPlatformTime(this.deps.clock.now(), this.deps.timeZone);
     let enqueued = 0;
     for (const group of groups) {
-      const text = botMessage('reminder', group.language as TextLocale, { ...work, time });
+      const text = await this.deps.templates.render('reminder', group.language as TextLocale, { ...work, time });
       if (await this.deps.sender.enqueue({ bot: 'BotToken', chatId: group.chatId, text, about: 'reminder' }))
         enqueued += 1;
     }
