@@ -58,7 +58,7 @@ export class FundNotices {
     const on = (await settings.get('BotAutoSendFundRecord')) && (await settings.get('BotToken')) !== null;
     const [cursor] = await db.select().from(telegramCursors).where(eq(telegramCursors.name, FUND_CURSOR));
     if (!on || !cursor) {
-      await this.moveToEnd();
+      await this.moveToEnd(cursor?.position);
       return 0;
     }
     const cutoff = new Date(this.deps.clock.now().getTime() - (this.deps.settleMs ?? DEFAULT_FUND_SETTLE_MS));
@@ -106,12 +106,13 @@ export class FundNotices {
     return enqueued;
   }
 
-  /** The cursor to the ledger's last entry (created when missing). */
-  private async moveToEnd(): Promise<void> {
+  /** The cursor to the ledger's last entry (created when missing; written only when it moves). */
+  private async moveToEnd(current: number | undefined): Promise<void> {
     const [last] = rowsOf<{ id: number | string | null }>(
       await this.deps.db.execute(sql`select max(id) as id from ledger_entries`),
     );
     const position = Number(last?.id ?? 0);
+    if (current === position) return;
     await this.deps.db
       .insert(telegramCursors)
       .values({ name: FUND_CURSOR, position, updatedAt: this.deps.clock.now() })
