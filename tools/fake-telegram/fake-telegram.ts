@@ -49,8 +49,10 @@ export interface FakeTelegram {
   sent: readonly FakeSentMessage[];
   /** Queues a user's message for getUpdates; answers its update_id. */
   pushUpdate(update: FakeUpdateInput): number;
-  /** The next `count` requests answer 500 (a Telegram outage). */
+  /** The next `count` sendMessage calls answer 500 (a Telegram outage); getUpdates is not affected. */
   failNext(count: number): void;
+  /** sendMessage calls answered 500 by `failNext` so far. */
+  readonly failedSends: number;
   /** Forgets the messages sent and the queued updates. */
   reset(): void;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   let nextUpdateId = 1;
   let nextMessageId = 1;
   let failures = 0;
+  let failedSends = 0;
   const log = options.log ?? (() => undefined);
   const known = options.tokens ? new Set(options.tokens) : null;
   // The offsets each bot confirmed: getUpdates with an offset forgets that bot's earlier updates.
@@ -113,13 +116,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     if (!match) return apiError(res, 404, 'Not Found');
     const token = decodeURIComponent(match[1] ?? '');
     const method = match[2] ?? '';
-    if (failures > 0) {
-      failures--;
-      return apiError(res, 500, 'Internal Server Error');
-    }
     if (known && !known.has(token)) return apiError(res, 401, 'Unauthorized');
     const body = await readBody(req);
     if (method === 'sendMessage') {
+      if (failures > 0) {
+        failures--;
+        failedSends++;
+        return apiError(res, 500, 'Internal Server Error');
+      }
       const chatId = String(body.chat_id ?? '');
       const text = typeof body.text === 'string' ? body.text : '';
       if (!chatId) return apiError(res, 400, 'Bad Request: chat_id is empty');
@@ -189,11 +193,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     failNext(count) {
       failures = count;
     },
+    get failedSends() {
+      return failedSends;
+    },
     reset() {
       sent.length = 0;
       queue = [];
       confirmed.clear();
       failures = 0;
+      failedSends = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

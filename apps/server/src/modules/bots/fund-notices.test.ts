@@ -115,5 +115,6 @@ describe('balance changes to the bot groups', () => {
     );
     expect(sent[0]).toMatchObject({ chatId: '-2001' });
     expect(sent[0]!.text).toContain('Amount: +1.00');
+    expect(telegram.failedSends).toBe(2);
   });
 });
