@@ -144,7 +144,15 @@ describe('accessibility', () => {
     try {
       await signIn(page, suite.server.url, 'admin', suite.secretOf('admin'));
       const problems: string[] = [];
-      for (const name of ['home', 'orderList', 'merchantList', 'messagePage', 'systemConfig']) {
+      for (const name of [
+        'home',
+        'orderList',
+        'merchantList',
+        'messagePage',
+        'systemConfig',
+        'telegramBotGroup',
+        'messageTemplate',
+      ]) {
         await openInApp(page, pathOf(name));
         problems.push(...(await check(page, `phone ${name}`)));
       }

@@ -14,6 +14,13 @@ import { auditHandlers } from './modules/audit/audit.routes.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { authHandlers } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BotQuestions } from './modules/bots/bot-questions.js';
+import { BotSender } from './modules/bots/bot-sender.js';
+import { botsHandlers } from './modules/bots/bots.routes.js';
+import { BotsAdminService } from './modules/bots/bots-admin.service.js';
+import { FundNotices } from './modules/bots/fund-notices.js';
+import { DEFAULT_REMINDER_EVERY_MINUTES, Reminders } from './modules/bots/reminders.js';
+import { MessageTemplates } from './modules/bots/templates.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
@@ -82,6 +89,7 @@ import { RealtimeHub } from './platform/realtime/hub.js';
 import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
 import { SettingsStore } from './platform/settings.js';
+import { TelegramClient } from './platform/telegram.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,7 +131,24 @@ export interface JobTuning extends Partial<JobsTuning> {
   gatewayPollMs?: number;
   /** Delays of a gateway send after unanswered ones (5 s, 15 s, 1 min, 5 min, the last repeating). */
   gatewayRetryMs?: readonly number[];
+  /** How often the bots look for balance changes to send (whole seconds; 2). */
+  telegramScanEverySeconds?: number;
+  /** How old a ledger entry must be before the bots send it (fund-notices.ts; 5 s). */
+  telegramSettleMs?: number;
+  /** The first retry's delay of a failed bot message, doubling (5 s). */
+  telegramRetryDelaySeconds?: number;
+  /** How often BotConstantReminder's reminders go out (seconds; 30 minutes). */
+  telegramReminderEverySeconds?: number;
+  /** How often the bots read what users asked them (getUpdates; whole seconds, 3). */
+  telegramPollEverySeconds?: number;
 }
+
+/** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
+export const TELEGRAM_SCAN_QUEUE = 'telegram-scan';
+/** The queue of BotConstantReminder's rounds: one per period across processes. */
+export const TELEGRAM_REMINDER_QUEUE = 'telegram-reminder';
+/** The queue of the bots' getUpdates polls: one at a time across processes (Telegram allows one). */
+export const TELEGRAM_POLL_QUEUE = 'telegram-poll';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -183,6 +208,20 @@ export interface Services {
   orderQueries: OrderQueries;
   /** Batch upload of orders (CSV) through the same engine. */
   orderUploads: OrderUploadService;
+  /** The Telegram whitelist and bot groups (modules/bots). */
+  botsAdmin: BotsAdminService;
+  /** The Telegram Bot API adapter (TELEGRAM_API_ROOT). */
+  telegram: TelegramClient;
+  /** The bots' outgoing messages, on a retried job queue. */
+  botSender: BotSender;
+  /** BotAutoSendFundRecord: parties' balance changes to their bot groups. */
+  fundNotices: FundNotices;
+  /** BotConstantReminder: the staff groups' reminders of waiting work. */
+  reminders: Reminders;
+  /** Whitelisted users' /balance and /order questions, read by a getUpdates poll. */
+  botQuestions: BotQuestions;
+  /** The bots' message templates (/system/messageTemplate). */
+  messageTemplates: MessageTemplates;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -252,6 +291,15 @@ export function buildServices(deps: AppDeps): Services {
     pollMs: deps.jobTuning?.gatewayPollMs,
     retryMs: deps.jobTuning?.gatewayRetryMs,
   });
+  const telegram = new TelegramClient({ apiRoot: deps.config.telegramApiRoot });
+  const botSender = new BotSender({
+    jobs,
+    telegram,
+    settings,
+    retryDelaySeconds: deps.jobTuning?.telegramRetryDelaySeconds,
+  });
+  const botsAdmin = new BotsAdminService({ db, clock });
+  const messageTemplates = new MessageTemplates({ db, clock });
   return {
     sessions,
     settings,
@@ -301,6 +349,39 @@ export function buildServices(deps: AppDeps): Services {
     orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings }),
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
+    botsAdmin,
+    messageTemplates,
+    botQuestions: new BotQuestions({
+      db,
+      clock,
+      settings,
+      telegram,
+      sender: botSender,
+      templates: messageTemplates,
+      admin: botsAdmin,
+      ledger,
+      timeZone: deps.config.timeZone,
+    }),
+    reminders: new Reminders({
+      db,
+      clock,
+      settings,
+      sender: botSender,
+      templates: messageTemplates,
+      admin: botsAdmin,
+      timeZone: deps.config.timeZone,
+    }),
+    telegram,
+    botSender,
+    fundNotices: new FundNotices({
+      db,
+      clock,
+      settings,
+      sender: botSender,
+      templates: messageTemplates,
+      timeZone: deps.config.timeZone,
+      settleMs: deps.jobTuning?.telegramSettleMs,
+    }),
   };
 }
 
@@ -445,6 +526,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.nameBlacklist,
     nameBlacklistHandlers(services.nameBlacklist),
   );
+  registerEndpoints(
+    app,
+    guardDeps,
+    'bots',
+    endpoints.bots,
+    botsHandlers(services.botsAdmin, services.messageTemplates),
+  );
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 
@@ -538,6 +626,34 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
   jobs.onStop(() => callbackDispatcher.stop());
   jobs.onStop(() => gatewayDispatcher.stop());
   jobs.every(every * 1000, () => jobs.sendThrottled(MAINTENANCE_QUEUE, {}, every));
+  // The Telegram bots (modules/bots): messages on their retried queue, and the scan for balance changes.
+  services.botSender.setLogger(log);
+  services.botSender.define();
+  const telegramEvery = Math.max(1, Math.round(tuning?.telegramScanEverySeconds ?? 2));
+  jobs.define({
+    name: TELEGRAM_SCAN_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3_600 },
+    handle: () => services.fundNotices.scan(),
+  });
+  jobs.every(telegramEvery * 1000, () => jobs.sendThrottled(TELEGRAM_SCAN_QUEUE, {}, telegramEvery));
+  const reminderEvery = Math.max(
+    1,
+    Math.round(tuning?.telegramReminderEverySeconds ?? DEFAULT_REMINDER_EVERY_MINUTES * 60),
+  );
+  jobs.define({
+    name: TELEGRAM_REMINDER_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 86_400 },
+    handle: () => services.reminders.remind(),
+  });
+  const pollEvery = Math.max(1, Math.round(tuning?.telegramPollEverySeconds ?? 3));
+  jobs.define({
+    name: TELEGRAM_POLL_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 60, retryLimit: 0, deleteAfterSeconds: 3_600 },
+    handle: () => services.botQuestions.poll(),
+  });
+  jobs.every(pollEvery * 1000, () => jobs.sendThrottled(TELEGRAM_POLL_QUEUE, {}, pollEvery));
+  // Every process offers a round each period; the throttle keeps one per period.
+  jobs.every(Math.min(reminderEvery, 60) * 1000, () => jobs.sendThrottled(TELEGRAM_REMINDER_QUEUE, {}, reminderEvery));
 }
 
 /**

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseSecretKey } from './platform/crypto.js';
+import { DEFAULT_TELEGRAM_API_ROOT } from './platform/telegram.js';
 
 /**
  * Orders in the demo's history by default ("a few thousand over 30 days", issue 6): under two minutes
@@ -72,6 +73,12 @@ const envSchema = z.object({
   CALLBACK_PRIVATE_NETWORKS: bool.optional(),
   GATEWAY_PRIVATE_NETWORKS: bool.optional(),
   /** Requests per minute from one address across the whole server; 0 turns the limit off. */
+  /** The Telegram Bot API root (platform/telegram.ts); tests and the demo point it at tools/fake-telegram. */
+  TELEGRAM_API_ROOT: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'TELEGRAM_API_ROOT is an http(s) URL')
+    .default(DEFAULT_TELEGRAM_API_ROOT),
   GLOBAL_RATE_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_GLOBAL_RATE_LIMIT),
   METRICS_TOKEN: z
     .string()
@@ -175,6 +182,8 @@ export interface Config {
    * internal services.
    */
   gatewayPrivateNetworks: boolean | undefined;
+  /** TELEGRAM_API_ROOT: where the Telegram Bot API is (https://api.telegram.org by default). */
+  telegramApiRoot: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -206,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     callbackPrivateNetworks: e.CALLBACK_PRIVATE_NETWORKS,
     gatewayPrivateNetworks: e.GATEWAY_PRIVATE_NETWORKS,
+    telegramApiRoot: e.TELEGRAM_API_ROOT,
     globalRateLimit: e.GLOBAL_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : new URL('../../web/dist', import.meta.url).pathname,
@@ -242,5 +252,6 @@ export function defaultConfig(): Config {
     jobs: false,
     callbackPrivateNetworks: undefined,
     gatewayPrivateNetworks: undefined,
+    telegramApiRoot: DEFAULT_TELEGRAM_API_ROOT,
   };
 }

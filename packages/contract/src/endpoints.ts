@@ -1,5 +1,6 @@
 import { auditEndpoints } from './audit/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { botsEndpoints } from './bots/endpoints.js';
 import { callbacksEndpoints } from './callbacks/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
@@ -48,6 +49,7 @@ export const endpoints = {
   entityData: entityDataEndpoints,
   ipWhitelist: ipWhitelistEndpoints,
   nameBlacklist: nameBlacklistEndpoints,
+  bots: botsEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

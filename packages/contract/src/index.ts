@@ -3,6 +3,8 @@ export * from './audit/endpoints.js';
 export * from './auth/endpoints.js';
 export * from './auth/schemas.js';
 export * from './auth/session-actions.js';
+export * from './bots/endpoints.js';
+export * from './bots/messages.js';
 export * from './callbacks/endpoints.js';
 export * from './common/codes.js';
 export * from './common/endpoint.js';

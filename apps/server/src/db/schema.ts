@@ -1018,3 +1018,80 @@ export const payoutEvents = pgTable(
   },
   (t) => [index('payout_events_payout_idx').on(t.payoutId, t.id)],
 );
+
+/**
+ * The Telegram whitelist (spec section 2, system management): the Telegram users who may talk to the
+ * bots. The bots answer no one else (modules/bots).
+ */
+export const telegramCursors = pgTable('telegram_cursors', {
+  /** What the position is of: 'fundRecord' (the last ledger entry the bots have sent). */
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Message templates (/system/messageTemplate): the staff's own text of a bot message in a language,
+ * replacing the contract's default (BOT_MESSAGE_TEXTS) until reset.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
+export const telegramWhitelist = pgTable(
+  'telegram_whitelist',
+  {
+    id: serial('id').primaryKey(),
+    /** Telegram's numeric user id, as digits. */
+    telegramUserId: text('telegram_user_id').notNull(),
+    /** Who this is, for the staff reading the list (a name or @username). */
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('telegram_whitelist_user_uq').on(t.telegramUserId)],
+);
+
+/**
+ * Bot groups (spec section 2): which Telegram chat receives which party's notices. A merchant's or
+ * supplier's group gets that party's balance changes and answers its balance; a staff group gets the
+ * reminders of waiting work. One row per chat, so a chat speaks for one party.
+ */
+export const telegramGroups = pgTable(
+  'telegram_groups',
+  {
+    id: serial('id').primaryKey(),
+    /** Telegram's chat id (a group's is negative), as digits. */
+    chatId: text('chat_id').notNull(),
+    name: text('name').notNull(),
+    /** merchant, supplier or staff. */
+    partyKind: text('party_kind').notNull(),
+    /** The merchant's or supplier's id; null for a staff group. */
+    partyId: integer('party_id'),
+    /** The language of the bots' messages to this chat (zh-CN, zh-TW or en-US). */
+    language: text('language').notNull().default('zh-CN'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('telegram_groups_chat_uq').on(t.chatId),
+    index('telegram_groups_party_idx').on(t.partyKind, t.partyId),
+    check('telegram_groups_language_ck', sql`${t.language} in ('zh-CN', 'zh-TW', 'en-US')`),
+    check(
+      'telegram_groups_party_ck',
+      sql`(${t.partyKind} = 'staff' and ${t.partyId} is null) or (${t.partyKind} in ('merchant', 'supplier') and ${t.partyId} is not null)`,
+    ),
+  ],
+);

@@ -183,6 +183,13 @@ export class Jobs {
     await boss.deleteQueue(queue);
   }
 
+  /** Enqueues a job (retries per its queue's options); null when this process runs no jobs. */
+  async send(queue: string, data: object): Promise<string | null> {
+    const boss = this.boss;
+    if (!boss) return null;
+    return boss.send(queue, data);
+  }
+
   /** Enqueues at most one job per `seconds`-long time slot across every process. */
   async sendThrottled(queue: string, data: object, seconds: number): Promise<string | null> {
     const boss = this.boss;

@@ -88,5 +88,12 @@ export const BUILT_PAGES = [
   // Global settings (features/systemConfig)
   'systemConfig',
   'systemConfigReadOnly',
+  // Telegram bots (features/telegram)
+  'telegramWhitelist',
+  'telegramWhitelistReadOnly',
+  'telegramBotGroup',
+  'telegramBotGroupReadOnly',
+  'messageTemplate',
+  'messageTemplateReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

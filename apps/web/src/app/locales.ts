@@ -21,6 +21,7 @@ import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { systemConfigLocales } from '../features/systemConfig/locales';
+import { telegramLocales } from '../features/telegram/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
 import type { Locales } from '../i18n/types';
@@ -61,6 +62,7 @@ export const NAMESPACES: Record<string, Locales> = {
   ipWhitelist: ipWhitelistLocales,
   nameBlacklist: nameBlacklistLocales,
   systemConfig: systemConfigLocales,
+  telegram: telegramLocales,
   notes: notesLocales,
   server: serverLocales,
 };

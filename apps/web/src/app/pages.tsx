@@ -72,6 +72,9 @@ const entityData = page(() => import('../features/entityData/EntityDataPage'));
 const ipWhitelist = page(() => import('../features/ipWhitelist/IpWhitelistPage'));
 const nameBlacklist = page(() => import('../features/nameBlacklist/NameBlacklistPage'));
 const systemConfig = page(() => import('../features/systemConfig/SystemConfigPage'));
+const telegramWhitelist = page(() => import('../features/telegram/TelegramWhitelistPage'));
+const telegramBotGroup = page(() => import('../features/telegram/TelegramBotGroupPage'));
+const messageTemplate = page(() => import('../features/telegram/MessageTemplatePage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -153,6 +156,12 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   nameBlacklistReadOnly: nameBlacklist,
   systemConfig,
   systemConfigReadOnly: systemConfig,
+  telegramWhitelist,
+  telegramWhitelistReadOnly: telegramWhitelist,
+  telegramBotGroup,
+  telegramBotGroupReadOnly: telegramBotGroup,
+  messageTemplate,
+  messageTemplateReadOnly: messageTemplate,
 };
 
 /** The page of a route name, if it is built. */

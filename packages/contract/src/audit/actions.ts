@@ -42,6 +42,16 @@ const AREA_ACTIONS = {
   systemConfig: ['set'],
   ipWhitelist: ['add', 'delete'],
   nameBlacklist: ['add', 'delete'],
+  bots: [
+    'whitelistAdd',
+    'whitelistUpdate',
+    'whitelistDelete',
+    'groupAdd',
+    'groupUpdate',
+    'groupDelete',
+    'templateUpdate',
+    'templateReset',
+  ],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

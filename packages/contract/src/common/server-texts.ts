@@ -599,6 +599,27 @@ export const REASON_TEXTS = {
     'zh-TW': '這些角色下沒有可用的帳號',
     'en-US': 'no live account has these roles',
   },
+  // ---- Telegram bots ----
+  telegramUserListed: {
+    'zh-CN': '该 Telegram 用户已在白名单中',
+    'zh-TW': '該 Telegram 使用者已在白名單中',
+    'en-US': 'this Telegram user is already on the whitelist',
+  },
+  telegramChatTaken: {
+    'zh-CN': '该 Telegram 群组已设置过',
+    'zh-TW': '該 Telegram 群組已設定過',
+    'en-US': 'this Telegram chat already has a bot group',
+  },
+  templateUnknownVariable: {
+    'zh-CN': '模板使用了该消息没有的变量，请只使用列出的变量',
+    'zh-TW': '範本使用了該訊息沒有的變數，請只使用列出的變數',
+    'en-US': 'the template uses a variable this message does not fill: use only the listed ones',
+  },
+  telegramPartyMissing: {
+    'zh-CN': '所选商户或码商不存在',
+    'zh-TW': '所選商戶或碼商不存在',
+    'en-US': 'the chosen merchant or supplier does not exist',
+  },
 } as const satisfies Record<string, ReasonTexts>;
 
 export type Reason = keyof typeof REASON_TEXTS;

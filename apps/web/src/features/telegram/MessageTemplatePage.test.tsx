@@ -1,0 +1,104 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupI18n } from '../../i18n';
+import { clearToken2, setToken2 } from '../../shared/api/session-storage';
+import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import MessageTemplatePage from './MessageTemplatePage';
+
+const row = (language: string, text: string, custom = false) => ({
+  key: 'orderNotFound',
+  language,
+  text,
+  defaultText: text,
+  custom,
+  variables: ['orderCode'],
+  updatedAt: null,
+  updatedBy: custom ? 'admin' : null,
+});
+const LIST = ok({
+  list: [
+    row('zh-CN', '找不到订单 {{orderCode}}'),
+    row('zh-TW', '找不到訂單 {{orderCode}}'),
+    row('en-US', 'Sorry, {{orderCode}} is not yours', true),
+  ],
+});
+
+let server: ReturnType<typeof stubServer>;
+beforeAll(() => setupI18n('en-US'));
+beforeEach(() => {
+  server = stubServer({ '/v1.0/telegram/template/list': LIST });
+});
+afterEach(() => {
+  clearToken2();
+  vi.unstubAllGlobals();
+});
+
+describe.each([
+  ['zh-CN', '订单未找到', '已自定义'],
+  ['zh-TW', '訂單未找到', '已自訂'],
+  ['en-US', 'Order not found', 'Customised'],
+] as const)('MessageTemplatePage (%s)', (lang, message, custom) => {
+  it('lists each message in each language, the customised ones marked', async () => {
+    await act(() => i18next.changeLanguage(lang));
+    renderPage(<MessageTemplatePage />, '/system/messageTemplate', testUser({ access: 'admin' }));
+    const list = await screen.findByTestId('tg-template-list');
+    expect(await within(list).findByText('Sorry, {{orderCode}} is not yours')).toBeTruthy();
+    expect(within(list).getAllByText(message)).toHaveLength(3);
+    expect(within(list).getByText(custom)).toBeTruthy();
+  });
+});
+
+describe('MessageTemplatePage editing', () => {
+  beforeEach(() => act(() => i18next.changeLanguage('en-US')));
+
+  it('previews the text with example values as it is typed, then saves it', async () => {
+    setToken2('t2');
+    server.answers.set('/v1.0/telegram/template/update', ok(row('zh-CN', 'x', true)));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<MessageTemplatePage />, '/system/messageTemplate', testUser({ access: 'admin' }));
+    await user.click(await screen.findByTestId('tg-template-edit-orderNotFound-zh-CN'));
+    const text = await screen.findByTestId('tg-template-text');
+    expect(screen.getByTestId('tg-template-preview').textContent).toBe('找不到订单 C2611271030000001');
+    await user.clear(text);
+    await user.type(text, 'Missing: {{{{orderCode}}');
+    expect(screen.getByTestId('tg-template-preview').textContent).toBe('Missing: C2611271030000001');
+    await user.click(screen.getByTestId('tg-template-save'));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/telegram/template/update')[0]?.body).toEqual({
+        key: 'orderNotFound',
+        language: 'zh-CN',
+        text: 'Missing: {{orderCode}}',
+      }),
+    );
+  });
+
+  it('offers reset only for a customised text', async () => {
+    setToken2('t2');
+    server.answers.set('/v1.0/telegram/template/reset', ok(row('en-US', 'x')));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<MessageTemplatePage />, '/system/messageTemplate', testUser({ access: 'admin' }));
+    await screen.findByTestId('tg-template-list');
+    await waitFor(() => expect(screen.queryByTestId('tg-template-edit-orderNotFound-en-US')).not.toBeNull());
+    expect(screen.queryByTestId('tg-template-reset-orderNotFound-zh-CN')).toBeNull();
+    await user.click(screen.getByTestId('tg-template-reset-orderNotFound-en-US'));
+    await user.click(await screen.findByTestId('tg-template-ok'));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/telegram/template/reset')[0]?.body).toEqual({
+        key: 'orderNotFound',
+        language: 'en-US',
+      }),
+    );
+  });
+
+  it('the read-only route shows the texts and no change', async () => {
+    renderPage(
+      <MessageTemplatePage />,
+      '/system/messageTemplate/readonly',
+      testUser({ access: 'technicalMaintenance' }),
+    );
+    expect(await screen.findByText('Sorry, {{orderCode}} is not yours')).toBeTruthy();
+    expect(screen.queryByTestId('tg-template-edit-orderNotFound-en-US')).toBeNull();
+  });
+});

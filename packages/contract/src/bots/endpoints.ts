@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../common/endpoint.js';
+import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
+import type { Role } from '../common/roles.js';
+import { TEXT_LOCALES } from '../common/server-texts.js';
+import { BOT_MESSAGE_KEYS } from './messages.js';
+
+/**
+ * Telegram bots (spec section 2, system management; issue 21 item 5): the whitelist of Telegram users
+ * the bots answer, and the bot groups (which chat receives which merchant's or supplier's notices, or
+ * a staff group's reminders). The system managers change them with the second-level password, audited;
+ * technical maintenance reads them (the pages' read-only twins).
+ */
+const BASE = '/v1.0/telegram';
+
+/** Who reads the lists: the system pages' roles and their read-only twin. */
+export const BOT_READERS = [
+  'superAdmin',
+  'admin',
+  'customerService',
+  'technicalMaintenance',
+] as const satisfies readonly Role[];
+/** Who changes them: the system pages' roles (spec section 2). */
+export const BOT_MANAGERS = ['superAdmin', 'admin', 'customerService'] as const satisfies readonly Role[];
+
+/** Telegram's numeric ids as digits: a user's is positive, a group's chat id negative. */
+const telegramUserIdSchema = z
+  .string()
+  .trim()
+  .max(16)
+  .regex(/^[1-9]\d{0,15}$/, 'a Telegram user id: its digits (e.g. 123456789)');
+const chatIdSchema = z
+  .string()
+  .trim()
+  .max(17)
+  .regex(/^-?[1-9]\d{0,15}$/, "a Telegram chat id: its digits, a group's with a leading minus (e.g. -1001234567890)");
+const nameSchema = z.string().trim().min(1).max(64);
+/** Empty form fields arrive as null (spec section 5): a missing remark is ''. */
+const remarkSchema = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+  z.string().max(200, 'remark is at most 200 characters'),
+);
+
+export const telegramWhitelistRowSchema = z.object({
+  id: z.number().int(),
+  telegramUserId: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  remark: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TelegramWhitelistRow = z.infer<typeof telegramWhitelistRowSchema>;
+
+const whitelistFields = {
+  telegramUserId: telegramUserIdSchema,
+  name: nameSchema,
+  enabled: z.boolean().default(true),
+  remark: remarkSchema,
+};
+
+/** merchant and supplier groups get that party's notices; staff groups the reminders of waiting work. */
+export const BOT_GROUP_KINDS = ['merchant', 'supplier', 'staff'] as const;
+export type BotGroupKind = (typeof BOT_GROUP_KINDS)[number];
+
+export const telegramGroupRowSchema = z.object({
+  id: z.number().int(),
+  chatId: z.string(),
+  name: z.string(),
+  partyKind: z.enum(BOT_GROUP_KINDS),
+  partyId: z.number().int().nullable(),
+  /** The merchant's or supplier's name; null for a staff group (or a party since removed). */
+  partyName: z.string().nullable(),
+  /** The language of the bots' messages to this chat. */
+  language: z.enum(TEXT_LOCALES),
+  enabled: z.boolean(),
+  remark: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TelegramGroupRow = z.infer<typeof telegramGroupRowSchema>;
+
+const groupFields = {
+  chatId: chatIdSchema,
+  name: nameSchema,
+  partyKind: z.enum(BOT_GROUP_KINDS),
+  /** The merchant's or supplier's id; null (or absent) for a staff group. */
+  partyId: idSchema.nullable().default(null),
+  language: z.enum(TEXT_LOCALES).default('zh-CN'),
+  enabled: z.boolean().default(true),
+  remark: remarkSchema,
+};
+/** A merchant or supplier group names its party; a staff group names none. */
+const partyNamed = (v: { partyKind: BotGroupKind; partyId: number | null }) =>
+  (v.partyKind === 'staff') === (v.partyId === null);
+const partyRule = {
+  path: ['partyId'],
+  message: 'a merchant or supplier group names its party; a staff group names none',
+};
+
+/** One message's template in one language. */
+export const messageTemplateRowSchema = z.object({
+  key: z.enum(BOT_MESSAGE_KEYS),
+  language: z.enum(TEXT_LOCALES),
+  /** The text in use: the staff's own, or the default. */
+  text: z.string(),
+  defaultText: z.string(),
+  /** Whether the staff's own text replaces the default. */
+  custom: z.boolean(),
+  /** The variables the message fills ({{name}}). */
+  variables: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type MessageTemplateRow = z.infer<typeof messageTemplateRowSchema>;
+/** Telegram's limit of one message's text, less room for the filled variables. */
+export const TEMPLATE_MAX_LENGTH = 2_000;
+
+export const botsEndpoints = {
+  whitelistList: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/whitelist/list`,
+    summary: 'The Telegram users the bots answer, newest first',
+    input: z.strictObject({ ...pagingShape, keyword: textFilter(64) }),
+    output: pageOf(telegramWhitelistRowSchema),
+    example: { pageIndex: 1, pageSize: 20 },
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  whitelistAdd: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/whitelist/add`,
+    summary: 'Let a Telegram user talk to the bots (audited)',
+    input: z.strictObject(whitelistFields),
+    output: telegramWhitelistRowSchema,
+    example: { telegramUserId: '123456789', name: 'Ravi (ops)', enabled: true, remark: '' },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  whitelistUpdate: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/whitelist/update`,
+    summary: 'Change a whitelisted Telegram user (audited with before and after)',
+    input: z.strictObject({ id: idSchema, ...whitelistFields }),
+    output: telegramWhitelistRowSchema,
+    example: { id: 1, telegramUserId: '123456789', name: 'Ravi (ops)', enabled: false, remark: '' },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  whitelistDelete: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/whitelist/delete`,
+    summary: 'Remove a Telegram user from the whitelist (audited)',
+    input: z.strictObject({ id: idSchema }),
+    output: z.object({ id: z.number().int() }),
+    example: { id: 1 },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  groupList: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/group/list`,
+    summary: "The bot groups: which Telegram chat gets which party's notices, newest first",
+    input: z.strictObject({
+      ...pagingShape,
+      keyword: textFilter(64),
+      partyKind: z.preprocess((v) => (v === '' ? null : v), z.enum(BOT_GROUP_KINDS).nullable().optional()),
+    }),
+    output: pageOf(telegramGroupRowSchema),
+    example: { pageIndex: 1, pageSize: 20 },
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  groupParties: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/group/parties`,
+    summary: 'The merchants and suppliers a bot group may be for (id and name)',
+    input: z.strictObject({}),
+    output: z.object({
+      merchants: z.array(z.object({ id: z.number().int(), name: z.string(), merchantNo: z.string() })),
+      suppliers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  groupAdd: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/group/add`,
+    summary: "Name the Telegram chat that gets a party's notices, or a staff group (audited)",
+    input: z.strictObject(groupFields).refine(partyNamed, partyRule),
+    output: telegramGroupRowSchema,
+    example: {
+      chatId: '-1001234567890',
+      name: 'Merchant A ops',
+      partyKind: 'merchant',
+      partyId: 1,
+      enabled: true,
+      remark: '',
+    },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  groupUpdate: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/group/update`,
+    summary: 'Change a bot group (audited with before and after)',
+    input: z.strictObject({ id: idSchema, ...groupFields }).refine(partyNamed, partyRule),
+    output: telegramGroupRowSchema,
+    example: {
+      id: 1,
+      chatId: '-1001234567890',
+      name: 'Staff',
+      partyKind: 'staff',
+      partyId: null,
+      enabled: true,
+      remark: '',
+    },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  templateList: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/template/list`,
+    summary: "The bots' message templates, every message in every language, with their variables",
+    input: z.strictObject({}),
+    output: z.object({ list: z.array(messageTemplateRowSchema) }),
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  templateUpdate: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/template/update`,
+    summary: "Replace a message's text in a language (its variables only; audited with before and after)",
+    input: z.strictObject({
+      key: z.enum(BOT_MESSAGE_KEYS),
+      language: z.enum(TEXT_LOCALES),
+      text: z.string().trim().min(1).max(TEMPLATE_MAX_LENGTH),
+    }),
+    output: messageTemplateRowSchema,
+    example: { key: 'fundRecord', language: 'en-US', text: 'Balance change of {{party}}: {{amount}}' },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  templateReset: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/template/reset`,
+    summary: "Put a message's text in a language back to the default (audited)",
+    input: z.strictObject({ key: z.enum(BOT_MESSAGE_KEYS), language: z.enum(TEXT_LOCALES) }),
+    output: messageTemplateRowSchema,
+    example: { key: 'fundRecord', language: 'en-US' },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  groupDelete: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/group/delete`,
+    summary: 'Remove a bot group (audited)',
+    input: z.strictObject({ id: idSchema }),
+    output: z.object({ id: z.number().int() }),
+    example: { id: 1 },
+    access: BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+};

@@ -1,0 +1,186 @@
+import type { LocalTexts, TextLocale } from '../common/server-texts.js';
+import type { TRANSFER_TYPES } from '../funds/endpoints.js';
+
+/**
+ * What the Telegram bots say (issue 21 item 5), in each group's language. Texts use `{{name}}`
+ * variables the server fills: money is already formatted in major units (two decimals), times in
+ * the platform's time zone as 'YYYY-MM-DD HH:mm:ss'.
+ */
+export const BOT_MESSAGE_KEYS = [
+  'fundRecord',
+  'reminder',
+  'balance',
+  'order',
+  'payout',
+  'orderNotFound',
+  'noParty',
+  'help',
+] as const;
+export type BotMessageKey = (typeof BOT_MESSAGE_KEYS)[number];
+
+/** The variables each message fills. */
+export const BOT_MESSAGE_VARIABLES: Readonly<Record<BotMessageKey, readonly string[]>> = {
+  fundRecord: ['party', 'type', 'amount', 'balance', 'orderCode', 'time'],
+  reminder: ['lockedOrders', 'payoutsToClaim', 'payoutsForStaff', 'failedCallbacks', 'time'],
+  balance: ['party', 'available', 'frozen', 'time'],
+  order: ['orderCode', 'merchantOrderNo', 'amount', 'state', 'createdAt', 'paidAt'],
+  payout: ['orderCode', 'merchantOrderNo', 'amount', 'state', 'createdAt'],
+  orderNotFound: ['orderCode'],
+  noParty: [],
+  help: [],
+};
+
+export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
+  fundRecord: {
+    'zh-CN':
+      '【资金变动】{{party}}\n类型：{{type}}\n金额：{{amount}}\n余额：{{balance}}\n订单：{{orderCode}}\n时间：{{time}}',
+    'zh-TW':
+      '【資金變動】{{party}}\n類型：{{type}}\n金額：{{amount}}\n餘額：{{balance}}\n訂單：{{orderCode}}\n時間：{{time}}',
+    'en-US':
+      '[Balance change] {{party}}\nType: {{type}}\nAmount: {{amount}}\nBalance: {{balance}}\nOrder: {{orderCode}}\nTime: {{time}}',
+  },
+  reminder: {
+    'zh-CN':
+      '【待办提醒】{{time}}\n待审核订单（已锁定）：{{lockedOrders}}\n待认领代付：{{payoutsToClaim}}\n待员工处理代付：{{payoutsForStaff}}\n回调失败：{{failedCallbacks}}',
+    'zh-TW':
+      '【待辦提醒】{{time}}\n待審核訂單（已鎖定）：{{lockedOrders}}\n待認領代付：{{payoutsToClaim}}\n待員工處理代付：{{payoutsForStaff}}\n回調失敗：{{failedCallbacks}}',
+    'en-US':
+      '[Waiting work] {{time}}\nOrders to review (locked): {{lockedOrders}}\nPayouts waiting for a claim: {{payoutsToClaim}}\nPayouts waiting for staff: {{payoutsForStaff}}\nFailed callbacks: {{failedCallbacks}}',
+  },
+  balance: {
+    'zh-CN': '【余额】{{party}}\n可用余额：{{available}}\n冻结余额：{{frozen}}\n时间：{{time}}',
+    'zh-TW': '【餘額】{{party}}\n可用餘額：{{available}}\n凍結餘額：{{frozen}}\n時間：{{time}}',
+    'en-US': '[Balance] {{party}}\nAvailable: {{available}}\nFrozen: {{frozen}}\nTime: {{time}}',
+  },
+  order: {
+    'zh-CN':
+      '【代收订单】{{orderCode}}\n商户订单号：{{merchantOrderNo}}\n金额：{{amount}}\n状态：{{state}}\n创建时间：{{createdAt}}\n支付时间：{{paidAt}}',
+    'zh-TW':
+      '【代收訂單】{{orderCode}}\n商戶訂單號：{{merchantOrderNo}}\n金額：{{amount}}\n狀態：{{state}}\n建立時間：{{createdAt}}\n付款時間：{{paidAt}}',
+    'en-US':
+      '[Collection order] {{orderCode}}\nMerchant order no: {{merchantOrderNo}}\nAmount: {{amount}}\nState: {{state}}\nCreated: {{createdAt}}\nPaid: {{paidAt}}',
+  },
+  payout: {
+    'zh-CN':
+      '【代付订单】{{orderCode}}\n商户订单号：{{merchantOrderNo}}\n金额：{{amount}}\n状态：{{state}}\n创建时间：{{createdAt}}',
+    'zh-TW':
+      '【代付訂單】{{orderCode}}\n商戶訂單號：{{merchantOrderNo}}\n金額：{{amount}}\n狀態：{{state}}\n建立時間：{{createdAt}}',
+    'en-US':
+      '[Payout] {{orderCode}}\nMerchant order no: {{merchantOrderNo}}\nAmount: {{amount}}\nState: {{state}}\nCreated: {{createdAt}}',
+  },
+  orderNotFound: {
+    'zh-CN': '找不到订单 {{orderCode}}',
+    'zh-TW': '找不到訂單 {{orderCode}}',
+    'en-US': 'No order {{orderCode}} found',
+  },
+  noParty: {
+    'zh-CN': '本群组没有关联商户或码商，无法查询余额',
+    'zh-TW': '本群組沒有關聯商戶或碼商，無法查詢餘額',
+    'en-US': 'This group is not linked to a merchant or supplier: there is no balance to show',
+  },
+  help: {
+    'zh-CN': '可用命令：/balance 查询余额；/order <订单号> 查询订单状态',
+    'zh-TW': '可用指令：/balance 查詢餘額；/order <訂單號> 查詢訂單狀態',
+    'en-US': "Commands: /balance for the balance; /order <order code> for an order's state",
+  },
+};
+
+/** Collection order states (ORDER_STATE codes), as the console names them. */
+export const BOT_ORDER_STATE_TEXTS: Readonly<Record<number, LocalTexts>> = {
+  0: { 'zh-CN': '已创建', 'zh-TW': '已建立', 'en-US': 'Created' },
+  1: { 'zh-CN': '已分配', 'zh-TW': '已分配', 'en-US': 'Allocated' },
+  2: { 'zh-CN': '已超时', 'zh-TW': '已逾時', 'en-US': 'Timed out' },
+  3: { 'zh-CN': '回调成功', 'zh-TW': '回呼成功', 'en-US': 'Callback succeeded' },
+  4: { 'zh-CN': '回调失败', 'zh-TW': '回呼失敗', 'en-US': 'Callback failed' },
+  5: { 'zh-CN': '分配失败', 'zh-TW': '分配失敗', 'en-US': 'Allocation failed' },
+  6: { 'zh-CN': '已支付，通知中', 'zh-TW': '已付款，通知中', 'en-US': 'Paid, notifying' },
+  7: { 'zh-CN': '已驳回', 'zh-TW': '已駁回', 'en-US': 'Rejected' },
+  8: { 'zh-CN': '已冲正', 'zh-TW': '已沖正', 'en-US': 'Reversed' },
+  9: { 'zh-CN': '已支付，无回调', 'zh-TW': '已付款，無回呼', 'en-US': 'Paid, no callback' },
+};
+
+/** Payout states (PAYOUT_STATE codes), as the console names them. */
+export const BOT_PAYOUT_STATE_TEXTS: Readonly<Record<number, LocalTexts>> = {
+  0: { 'zh-CN': '待领取', 'zh-TW': '待領取', 'en-US': 'Awaiting' },
+  1: { 'zh-CN': '准备中', 'zh-TW': '準備中', 'en-US': 'Preparing' },
+  2: { 'zh-CN': '处理中', 'zh-TW': '處理中', 'en-US': 'In progress' },
+  3: { 'zh-CN': '已完成', 'zh-TW': '已完成', 'en-US': 'Completed' },
+  4: { 'zh-CN': '已取消', 'zh-TW': '已取消', 'en-US': 'Cancelled' },
+  5: { 'zh-CN': '驳回中', 'zh-TW': '駁回中', 'en-US': 'Rejecting' },
+  6: { 'zh-CN': '已驳回', 'zh-TW': '已駁回', 'en-US': 'Rejected' },
+  7: { 'zh-CN': '待确认', 'zh-TW': '待確認', 'en-US': 'Pending confirmation' },
+  8: { 'zh-CN': '已提交', 'zh-TW': '已提交', 'en-US': 'Submitted' },
+  9: { 'zh-CN': '处理异常', 'zh-TW': '處理異常', 'en-US': 'Processing exception' },
+};
+
+/** The transfer types' names in the bots' messages (as the console's fund records name them). */
+export const BOT_TRANSFER_TYPE_TEXTS: Readonly<Record<(typeof TRANSFER_TYPES)[number], LocalTexts>> = {
+  orderHold: { 'zh-CN': '订单冻结', 'zh-TW': '訂單凍結', 'en-US': 'Order hold' },
+  orderRelease: { 'zh-CN': '订单解冻', 'zh-TW': '訂單解凍', 'en-US': 'Order hold released' },
+  orderPaid: { 'zh-CN': '订单支付', 'zh-TW': '訂單付款', 'en-US': 'Order paid' },
+  payoutHold: { 'zh-CN': '代付冻结', 'zh-TW': '代付凍結', 'en-US': 'Payout hold' },
+  payoutRelease: { 'zh-CN': '代付解冻', 'zh-TW': '代付解凍', 'en-US': 'Payout hold released' },
+  payoutPaid: { 'zh-CN': '代付完成', 'zh-TW': '代付完成', 'en-US': 'Payout completed' },
+  manualAdjustment: { 'zh-CN': '人工调账', 'zh-TW': '人工調帳', 'en-US': 'Manual adjustment' },
+  clearBalance: { 'zh-CN': '余额清零', 'zh-TW': '餘額清零', 'en-US': 'Balance cleared' },
+  deposit: { 'zh-CN': '押金充值', 'zh-TW': '押金儲值', 'en-US': 'Deposit' },
+  withdrawal: { 'zh-CN': '押金提现', 'zh-TW': '押金提領', 'en-US': 'Withdrawal' },
+  reversal: { 'zh-CN': '冲正', 'zh-TW': '沖正', 'en-US': 'Reversal' },
+};
+
+/** The bucket of a party's account a balance change touched. */
+export const BOT_BUCKET_TEXTS: Readonly<Record<'available' | 'frozen', LocalTexts>> = {
+  available: { 'zh-CN': '可用余额', 'zh-TW': '可用餘額', 'en-US': 'available' },
+  frozen: { 'zh-CN': '冻结余额', 'zh-TW': '凍結餘額', 'en-US': 'frozen' },
+};
+
+/** Example values of every variable: the template page's preview. */
+export const BOT_MESSAGE_SAMPLES: Readonly<Record<string, string>> = {
+  party: 'Merchant One',
+  type: 'Order paid (available)',
+  amount: '+1000.00',
+  balance: '25400.50',
+  available: '25400.50',
+  frozen: '1200.00',
+  orderCode: 'C2611271030000001',
+  merchantOrderNo: 'M20261127001',
+  state: 'Paid, no callback',
+  createdAt: '2026-11-27 10:30:00',
+  paidAt: '2026-11-27 10:31:12',
+  time: '2026-11-27 10:31:15',
+  lockedOrders: '2',
+  payoutsToClaim: '5',
+  payoutsForStaff: '1',
+  failedCallbacks: '3',
+};
+
+/** The `{{name}}` variables a text uses, in order, each once. */
+export function botTextVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? ''))];
+}
+
+/** The variables a text uses that its message does not fill (a template with one is refused). */
+export function unknownBotVariables(key: BotMessageKey, text: string): string[] {
+  return botTextVariables(text).filter((v) => !BOT_MESSAGE_VARIABLES[key].includes(v));
+}
+
+/** Fills a text's `{{name}}` variables; a variable without a value reads '-'. */
+export function fillBotText(
+  text: string,
+  values: Readonly<Record<string, string | number | null | undefined>>,
+): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const v = values[name];
+    return v === null || v === undefined || v === '' ? '-' : String(v);
+  });
+}
+
+/** A bot message in a language, filled: `text` is the template in use (the default when absent). */
+export function botMessage(
+  key: BotMessageKey,
+  language: TextLocale,
+  values: Readonly<Record<string, string | number | null | undefined>>,
+  text: string = BOT_MESSAGE_TEXTS[key][language],
+): string {
+  return fillBotText(text, values);
+}
