@@ -18,6 +18,8 @@ import { systemConfigEndpoints } from './settings/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
 import { entityDataEndpoints } from './system/entity-data.js';
+import { payerScriptEndpoints } from './system/pay-script-view.js';
+import { payScriptsEndpoints } from './system/pay-scripts.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -44,6 +46,8 @@ export const endpoints = {
   system: systemEndpoints,
   systemConfig: systemConfigEndpoints,
   entityData: entityDataEndpoints,
+  payScripts: payScriptsEndpoints,
+  payerScripts: payerScriptEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

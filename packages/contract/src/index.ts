@@ -48,6 +48,8 @@ export * from './suppliers/agents.js';
 export * from './suppliers/endpoints.js';
 export * from './system/endpoints.js';
 export * from './system/entity-data.js';
+export * from './system/pay-script-view.js';
+export * from './system/pay-scripts.js';
 export * from './users/actions.js';
 export * from './users/endpoints.js';
 export * from './views/endpoints.js';

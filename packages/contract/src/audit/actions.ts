@@ -38,6 +38,7 @@ const AREA_ACTIONS = {
   // Every batch action but download (a read).
   payoutBatches: ['create', 'propose', 'approve', 'exportFile', 'uploadResult', 'markAbnormal'],
   systemConfig: ['set'],
+  payScripts: ['create', 'saveVersion', 'activate', 'setProducts'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;
