@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, endpoints } from '@paydesk/contract';
+import { Code, endpoints, PAY_SCRIPT_LIMITS } from '@paydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -44,6 +44,10 @@ import { PayoutQueries } from './modules/payouts/payouts.query.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { SignedPayouts } from './modules/payouts/signed-payouts.js';
+import { payerScriptHandlers, payScriptsHandlers } from './modules/payscripts/payscripts.routes.js';
+import { PayScriptsService } from './modules/payscripts/payscripts.service.js';
+import { PayScriptSandbox } from './modules/payscripts/sandbox.js';
+import { scriptFetcher } from './modules/payscripts/script-fetch.js';
 import { productsHandlers } from './modules/products/products.routes.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -172,6 +176,8 @@ export interface Services {
   orderQueries: OrderQueries;
   /** Batch upload of orders (CSV) through the same engine. */
   orderUploads: OrderUploadService;
+  /** Dynamic pay scripts: versions, sandboxed runs (tests and payer pages) and their call records. */
+  payScripts: PayScriptsService;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -237,6 +243,7 @@ export function buildServices(deps: AppDeps): Services {
     pollMs: deps.jobTuning?.gatewayPollMs,
     retryMs: deps.jobTuning?.gatewayRetryMs,
   });
+  const orderQueries = new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders });
   return {
     sessions,
     settings,
@@ -276,9 +283,27 @@ export function buildServices(deps: AppDeps): Services {
     callbackDispatcher,
     callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
     orders,
-    orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders }),
+    orderQueries,
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
+    payScripts: new PayScriptsService({
+      db,
+      clock,
+      timeZone: deps.config.timeZone,
+      orderQueries,
+      // Scripts reach upstream gateways: the gateways' rule on private networks (the callbacks' guard).
+      sandbox: new PayScriptSandbox(
+        scriptFetcher({
+          privateNetworks:
+            deps.config.gatewayPrivateNetworks ?? deps.config.callbackPrivateNetworks ?? deps.config.demo,
+          limits: {
+            timeoutMs: PAY_SCRIPT_LIMITS.fetchTimeoutMs,
+            maxResponseBytes: PAY_SCRIPT_LIMITS.fetchResponseBytes,
+            maxBodyBytes: PAY_SCRIPT_LIMITS.fetchBodyBytes,
+          },
+        }),
+      ),
+    }),
   };
 }
 
@@ -415,6 +440,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.entityData,
     entityDataHandlers(new EntityData(database.db)),
   );
+  registerEndpoints(app, guardDeps, 'payScripts', endpoints.payScripts, payScriptsHandlers(services.payScripts));
+  registerEndpoints(app, guardDeps, 'payerScripts', endpoints.payerScripts, payerScriptHandlers(services.payScripts));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

@@ -372,7 +372,10 @@ export const payScriptVersions = pgTable(
     createdAt: at('created_at').notNull(),
     createdBy: integer('created_by'),
   },
-  (t) => [uniqueIndex('pay_script_versions_uq').on(t.scriptId, t.version), check('pay_script_versions_ck', sql`${t.version} > 0`)],
+  (t) => [
+    uniqueIndex('pay_script_versions_uq').on(t.scriptId, t.version),
+    check('pay_script_versions_ck', sql`${t.version} > 0`),
+  ],
 );
 
 /**

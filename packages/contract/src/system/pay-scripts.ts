@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointGroup } from '../common/endpoint.js';
 import { MAX_MONEY_MINOR } from '../common/money.js';
-import { dateTimeSchema, emptyToNull, idSchema, pageOf, pagingShape, queryIdSchema, textFilter } from '../common/paging.js';
+import {
+  dateTimeSchema,
+  emptyToNull,
+  idSchema,
+  pageOf,
+  pagingShape,
+  queryIdSchema,
+  textFilter,
+} from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { payeeSchema } from '../orders/merchant-api.js';
 
@@ -323,13 +331,17 @@ export const payScriptsEndpoints = {
   testPayScript: defineEndpoint({
     method: 'POST',
     path: '/v1.0/dynamicPayScript/testRun',
-    summary: 'Run a version (the active one by default) on sample input: its checked result or error, and the time taken',
+    summary:
+      'Run a version (the active one by default) on sample input: its checked result or error, and the time taken',
     input: z.discriminatedUnion('kind', [renderRun, parseRun]),
     output: payScriptRunSchema,
     example: {
       id: 1,
       kind: 'parse',
-      input: { headers: { 'content-type': 'application/json' }, body: '{"order":"C1","amount":10000,"utr":"412345678901","ok":true}' },
+      input: {
+        headers: { 'content-type': 'application/json' },
+        body: '{"order":"C1","amount":10000,"utr":"412345678901","ok":true}',
+      },
     },
     access: PAY_SCRIPT_EDIT_ROLES,
     token2: false,

@@ -1,12 +1,18 @@
-import variant from '@jitl/quickjs-wasmfile-release-sync';
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { PAY_SCRIPT_LIMITS, type PayScriptFetch } from '@paydesk/contract';
 import {
   newQuickJSWASMModuleFromVariant,
-  type QuickJSContext,
   type QuickJSDeferredPromise,
   type QuickJSHandle,
+  type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
 import { ScriptFetchError, type ScriptFetcher, type ScriptRequest } from './script-fetch.js';
+
+/**
+ * The release build of QuickJS (its .wasm ships in the npm package). Its types are written as CommonJS,
+ * so under NodeNext the default import reads as the module object; at run time (ESM) it is the variant.
+ */
+const variant = releaseSync as unknown as QuickJSSyncVariant;
 
 export type SandboxLimits = { -readonly [K in keyof typeof PAY_SCRIPT_LIMITS]: number };
 

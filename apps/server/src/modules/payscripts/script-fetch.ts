@@ -32,6 +32,10 @@ export type ScriptFetcher = (
   signal: AbortSignal,
 ) => Promise<ScriptResponse>;
 
+/** The SSRF guard's refusals name callbacks and their setting: here they are a script's, by GATEWAY_PRIVATE_NETWORKS. */
+const forScripts = (text: string) =>
+  text.replace('callbacks', 'pay scripts').replace('(CALLBACK_PRIVATE_NETWORKS)', '(GATEWAY_PRIVATE_NETWORKS)');
+
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
 /** Headers a script may not set: the connection's own, and the ones that would name another host. */
 const FORBIDDEN_HEADERS = new Set([
@@ -86,7 +90,7 @@ export function scriptFetcher(options: { privateNetworks: boolean; limits: Scrip
     // An IP literal is connected to without a lookup: its range is checked here; a name's addresses
     // are checked by the agent's lookup when it connects.
     const why = urlRefusal(url.href, privateNetworks);
-    if (why) throw new ScriptFetchError(why.replace('callbacks', 'pay scripts'));
+    if (why) throw new ScriptFetchError(forScripts(why));
     const timeout = AbortSignal.timeout(limits.timeoutMs);
     try {
       const res = await request(url.href, {
@@ -119,7 +123,7 @@ export function scriptFetcher(options: { privateNetworks: boolean; limits: Scrip
       if (timeout.aborted) throw new ScriptFetchError(`no answer within ${limits.timeoutMs / 1000} s`);
       if (signal.aborted) throw new ScriptFetchError('the run ended before the answer came');
       const message = e?.cause?.message ?? e?.message ?? String(error);
-      throw new ScriptFetchError(message.replace('callbacks', 'pay scripts').slice(0, 300));
+      throw new ScriptFetchError(forScripts(message).slice(0, 300));
     }
   };
 }
