@@ -79,5 +79,10 @@ export const BUILT_PAGES = [
   // The entity data view (features/entityData)
   'entityData',
   'entityDataReadOnly',
+  // Dynamic pay scripts and their call records (features/payScripts)
+  'dynamicPayScript',
+  'dynamicPayScriptReadOnly',
+  'dynamicPayScriptRecord',
+  'dynamicPayScriptRecordReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

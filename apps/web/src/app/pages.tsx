@@ -69,6 +69,8 @@ const orderCallbackDetail = page(() => import('../features/callbacks/CallbackDet
 const orderSendTest = page(() => import('../features/callbacks/SendTestPage'));
 const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatchListPage'));
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
+const dynamicPayScript = page(() => import('../features/payScripts/PayScriptPage'));
+const dynamicPayScriptRecord = page(() => import('../features/payScripts/PayScriptRecordPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -144,6 +146,10 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   payoutBatchListCustomerService: payoutBatchList,
   entityData,
   entityDataReadOnly: entityData,
+  dynamicPayScript,
+  dynamicPayScriptReadOnly: dynamicPayScript,
+  dynamicPayScriptRecord,
+  dynamicPayScriptRecordReadOnly: dynamicPayScriptRecord,
 };
 
 /** The page of a route name, if it is built. */
