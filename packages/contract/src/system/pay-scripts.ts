@@ -11,7 +11,7 @@ import {
   textFilter,
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
-import { payeeSchema } from '../orders/merchant-api.js';
+import type { payeeSchema } from '../orders/merchant-api.js';
 
 /**
  * Dynamic pay scripts (spec section 2, system management; DESIGN section 10): JavaScript that turns an
@@ -108,18 +108,39 @@ const nameSchema = z.string().trim().min(1, PAY_SCRIPT_TEXTS.name).max(64, PAY_S
 const codeSchema = z.string().min(1, PAY_SCRIPT_TEXTS.code).max(PAY_SCRIPT_LIMITS.codeChars, PAY_SCRIPT_TEXTS.code);
 const versionSchema = z.number().int().positive().max(1_000_000);
 
+const text = (max = 512) => z.string().max(max).optional();
+/**
+ * The receiving account's public fields as `render` gets them: the payer page's payee
+ * (orders/merchant-api.ts `payeeSchema`), with the bounds a test run's sample input is held to.
+ */
+export const payScriptPayeeSchema = z.object({
+  kind: z.string().max(64),
+  accountName: text(),
+  bankName: text(),
+  cardNumber: text(64),
+  ifsc: text(32),
+  vpa: text(),
+  upiLink: text(2048),
+  address: text(),
+  usdtCount: z.number().int().min(0).max(MAX_MONEY_MINOR).optional(),
+  phone: text(64),
+  paymentLink: text(2048),
+  qrCode: z.string().max(2048).nullable().optional(),
+  hasQrImage: z.boolean().optional(),
+}) satisfies z.ZodType<z.infer<typeof payeeSchema>>;
+
 /** What `render(order)` receives: the order's public details and its receiving account's (never a secret). */
 export const payScriptOrderSchema = z.object({
   orderCode: z.string().min(1).max(64),
   /** Minor units (1/100 of the currency). */
   amount: z.number().int().positive().max(MAX_MONEY_MINOR),
   currency: z.string().min(1).max(8),
-  product: z.object({ id: z.number().int(), name: z.string().max(128) }),
+  product: z.object({ id: z.number().int().min(1).max(999_999_999), name: z.string().max(128) }),
   merchantName: z.string().max(128),
   subject: z.string().max(256).nullable(),
   expiresAt: z.string().max(40).nullable(),
   /** The receiving account's public fields (orders' payee), or null. */
-  payee: payeeSchema.nullable(),
+  payee: payScriptPayeeSchema.nullable(),
 });
 export type PayScriptOrder = z.infer<typeof payScriptOrderSchema>;
 
