@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Code, endpoints, ORDER_STATE } from '@paydesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payScriptCalls, products } from '../../db/schema.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
@@ -181,7 +181,8 @@ describe('scripts and versions', () => {
     const actions = await t.database.db
       .select({ action: auditLog.action, after: auditLog.after })
       .from(auditLog)
-      .where(eq(auditLog.target, `payScript:${script.id}`));
+      .where(eq(auditLog.target, `payScript:${script.id}`))
+      .orderBy(asc(auditLog.id));
     expect(actions.map((a) => a.action)).toEqual([
       'payScripts.create',
       'payScripts.saveVersion',
@@ -373,6 +374,38 @@ function parseNotification() { return { orderCode: 'C1', amount: 100, utr: null,
     );
     expect(csv.rows).toHaveLength(3);
     expect(csv.rows[0]).toContain(script.name);
+  });
+});
+
+describe('the demo script', () => {
+  it('renders a UPI intent link of the exact amount from the account’s UPI ID, and parses a JSON notification', async () => {
+    const list = (await t.call(api.getPayScriptList, { pageIndex: 1, name: 'UPI intent' }, auth('support'))).body.data;
+    expect(list.list).toEqual([expect.objectContaining({ name: 'UPI intent link', activeVersion: 1, productIds: [] })]);
+    const id = list.list[0].id;
+    const rendered = await t.call(
+      api.testPayScript,
+      {
+        id,
+        kind: 'render',
+        input: { ...sampleOrder, payee: { kind: 'upi', vpa: 'asha@sbi', accountName: 'Asha Traders' } },
+      },
+      auth('support'),
+    );
+    expect(rendered.body.data.output).toEqual({
+      payUrl: 'upi://pay?pa=asha%40sbi&pn=Asha%20Traders&am=123.45&cu=INR&tn=C1',
+      qrPayload: 'upi://pay?pa=asha%40sbi&pn=Asha%20Traders&am=123.45&cu=INR&tn=C1',
+      instructions: 'Pay exactly 123.45 INR, then enter the UTR below.',
+    });
+    const parsed = await t.call(
+      api.testPayScript,
+      {
+        id,
+        kind: 'parse',
+        input: { headers: {}, body: '{"orderCode":"C5","amount":10000,"utr":"412345678901","status":"SUCCESS"}' },
+      },
+      auth('support'),
+    );
+    expect(parsed.body.data.output).toEqual({ orderCode: 'C5', amount: 10_000, utr: '412345678901', status: 'paid' });
   });
 });
 
