@@ -264,7 +264,7 @@ function VersionsPanel(props: RowActionPanelProps<PayScriptRow>) {
             render: (v: number, row) => (
               <Space>
                 {v}
-                {row.active && <Tag color="green">{t('versions.active')}</Tag>}
+                {row.active && <Tag color="success">{t('versions.active')}</Tag>}
               </Space>
             ),
           },
@@ -332,7 +332,7 @@ function TestRunPanel(props: RowActionPanelProps<PayScriptRow>) {
       onCancel={props.onClose}
       destroyOnHidden
       footer={[
-        <Button key="close" onClick={props.onClose}>
+        <Button key="close" data-testid="payscript-run-close" onClick={props.onClose}>
           {t('action.close')}
         </Button>,
         <Button
@@ -439,7 +439,7 @@ export default function PayScriptPage() {
       dataIndex: 'activeVersion',
       key: 'activeVersion',
       phone: 'extra',
-      render: (v: number, row) => <Tag color="green" data-testid={`payscript-active-${row.id}`}>{`v${v}`}</Tag>,
+      render: (v: number, row) => <Tag color="success" data-testid={`payscript-active-${row.id}`}>{`v${v}`}</Tag>,
     },
     { title: t('column.latestVersion'), dataIndex: 'latestVersion', key: 'latestVersion', phone: true },
     {
