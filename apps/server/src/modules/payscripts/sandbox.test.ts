@@ -310,3 +310,19 @@ describe('no access to the host', () => {
     expect(big.error).toContain('the answer is larger than 1024 bytes');
   });
 });
+
+describe('what a script returns', () => {
+  it('goes through JSON: a function or undefined is null, a BigInt is an error', async () => {
+    const fn = await sandbox().run({ code: 'function render() { return () => 1; }', fn: 'render', arg: {}, hosts: [] });
+    expect(fn).toMatchObject({ ok: true, value: null });
+    const none = await sandbox().run({ code: 'function render() {}', fn: 'render', arg: {}, hosts: [] });
+    expect(none).toMatchObject({ ok: true, value: null });
+    const big = await sandbox().run({
+      code: 'function render() { return { n: 1n }; }',
+      fn: 'render',
+      arg: {},
+      hosts: [],
+    });
+    expect(big).toMatchObject({ ok: false, error: expect.stringMatching(/^TypeError/) });
+  });
+});

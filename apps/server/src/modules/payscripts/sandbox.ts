@@ -65,7 +65,8 @@ const PRELUDE = `(() => {
     const f = globalThis[name];
     if (typeof f !== 'function') throw new Error('the script defines no function ' + name + '()');
     const result = await f(JSON.parse(argJson));
-    return JSON.stringify(result === undefined ? null : result);
+    const text = JSON.stringify(result === undefined ? null : result);
+    return text === undefined ? 'null' : text;
   };
 })()`;
 
@@ -174,6 +175,11 @@ export class PayScriptSandbox {
     const abort = new AbortController();
     const pending = new Set<QuickJSDeferredPromise>();
     let finished = false;
+    let timer: NodeJS.Timeout | undefined;
+    /** A limit stopped the run: QuickJS may be left unable to free its objects. */
+    let limitHit = false;
+    /** Handles this function holds until the end (freed when the context is). */
+    const held: QuickJSHandle[] = [];
     let fatal: ((error: RunFailure) => void) | null = null;
     const failed = new Promise<never>((_, reject) => {
       fatal = reject;
@@ -259,10 +265,6 @@ export class PayScriptSandbox {
       }),
     );
 
-    let timer: NodeJS.Timeout | undefined;
-    /** A limit stopped the run: QuickJS may be left unable to free its objects. */
-    let limitHit = false;
-    const held: QuickJSHandle[] = [];
     try {
       ctx.setProp(ctx.global, '__hostFetch', hostFetch);
       ctx.setProp(ctx.global, '__hostLog', hostLog);
@@ -304,8 +306,11 @@ export class PayScriptSandbox {
       }
       return { ok: true, value: JSON.parse(json) as unknown, error: null, durationMs: elapsed(), fetches, logs };
     } catch (error) {
-      if (!(error instanceof RunFailure)) throw error;
-      return { ok: false, value: null, error: error.message, durationMs: elapsed(), fetches, logs };
+      // Anything else is the sandbox's own failure (QuickJS in a state it cannot go on from): the run
+      // fails with it, the instance is dropped, and the caller (a payer page) is answered all the same.
+      if (!(error instanceof RunFailure)) limitHit = true;
+      const text = error instanceof RunFailure ? error.message : `the sandbox stopped: ${String(error).slice(0, 300)}`;
+      return { ok: false, value: null, error: text, durationMs: elapsed(), fetches, logs };
     } finally {
       finished = true;
       clearTimeout(timer);
