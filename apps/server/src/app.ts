@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Code, endpoints } from '@paydesk/contract';
+import { Code, endpoints, PAY_SCRIPT_LIMITS } from '@paydesk/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -51,6 +51,10 @@ import { PayoutQueries } from './modules/payouts/payouts.query.js';
 import { payoutsHandlers } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { SignedPayouts } from './modules/payouts/signed-payouts.js';
+import { payerScriptHandlers, payScriptsHandlers } from './modules/payscripts/payscripts.routes.js';
+import { PayScriptsService } from './modules/payscripts/payscripts.service.js';
+import { PayScriptSandbox } from './modules/payscripts/sandbox.js';
+import { scriptFetcher } from './modules/payscripts/script-fetch.js';
 import { productsHandlers } from './modules/products/products.routes.js';
 import { ProductsService } from './modules/products/products.service.js';
 import { profileHandlers } from './modules/profile/profile.routes.js';
@@ -222,6 +226,8 @@ export interface Services {
   botQuestions: BotQuestions;
   /** The bots' message templates (/system/messageTemplate). */
   messageTemplates: MessageTemplates;
+  /** Dynamic pay scripts: versions, sandboxed runs (tests and payer pages) and their call records. */
+  payScripts: PayScriptsService;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -300,6 +306,7 @@ export function buildServices(deps: AppDeps): Services {
   });
   const botsAdmin = new BotsAdminService({ db, clock });
   const messageTemplates = new MessageTemplates({ db, clock });
+  const orderQueries = new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings });
   return {
     sessions,
     settings,
@@ -346,7 +353,7 @@ export function buildServices(deps: AppDeps): Services {
     callbackDispatcher,
     callbackQueries: new CallbackQueries({ db, timeZone: deps.config.timeZone }),
     orders,
-    orderQueries: new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings }),
+    orderQueries,
     // Payout rows go through the payout intake, as the payout API and the console form do.
     orderUploads: new OrderUploadService({ db, clock, orders, payouts: payouts.intake }),
     botsAdmin,
@@ -381,6 +388,24 @@ export function buildServices(deps: AppDeps): Services {
       templates: messageTemplates,
       timeZone: deps.config.timeZone,
       settleMs: deps.jobTuning?.telegramSettleMs,
+    }),
+    payScripts: new PayScriptsService({
+      db,
+      clock,
+      timeZone: deps.config.timeZone,
+      orderQueries,
+      // Scripts reach upstream gateways: the gateways' rule on private networks (the callbacks' guard).
+      sandbox: new PayScriptSandbox(
+        scriptFetcher({
+          privateNetworks:
+            deps.config.gatewayPrivateNetworks ?? deps.config.callbackPrivateNetworks ?? deps.config.demo,
+          limits: {
+            timeoutMs: PAY_SCRIPT_LIMITS.fetchTimeoutMs,
+            maxResponseBytes: PAY_SCRIPT_LIMITS.fetchResponseBytes,
+            maxBodyBytes: PAY_SCRIPT_LIMITS.fetchBodyBytes,
+          },
+        }),
+      ),
     }),
   };
 }
@@ -533,6 +558,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     endpoints.bots,
     botsHandlers(services.botsAdmin, services.messageTemplates),
   );
+  registerEndpoints(app, guardDeps, 'payScripts', endpoints.payScripts, payScriptsHandlers(services.payScripts));
+  registerEndpoints(app, guardDeps, 'payerScripts', endpoints.payerScripts, payerScriptHandlers(services.payScripts));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
   await installGatewayWebhook(app, services.gatewayPayouts);
 

@@ -21,6 +21,8 @@ import { systemEndpoints } from './system/endpoints.js';
 import { entityDataEndpoints } from './system/entity-data.js';
 import { ipWhitelistEndpoints } from './system/ip-whitelist.js';
 import { nameBlacklistEndpoints } from './system/name-blacklist.js';
+import { payerScriptEndpoints } from './system/pay-script-view.js';
+import { payScriptsEndpoints } from './system/pay-scripts.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -50,6 +52,8 @@ export const endpoints = {
   ipWhitelist: ipWhitelistEndpoints,
   nameBlacklist: nameBlacklistEndpoints,
   bots: botsEndpoints,
+  payScripts: payScriptsEndpoints,
+  payerScripts: payerScriptEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -52,6 +52,8 @@ export * from './system/endpoints.js';
 export * from './system/entity-data.js';
 export * from './system/ip-whitelist.js';
 export * from './system/name-blacklist.js';
+export * from './system/pay-script-view.js';
+export * from './system/pay-scripts.js';
 export * from './users/actions.js';
 export * from './users/endpoints.js';
 export * from './views/endpoints.js';

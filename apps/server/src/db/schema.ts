@@ -293,6 +293,8 @@ export const products = pgTable(
     maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     updatedBy: integer('updated_by'),
+    /** The dynamic pay script whose active version renders this product's payer page (collection only). */
+    payScriptId: integer('pay_script_id').references((): AnyPgColumn => payScripts.id),
   },
   (t) => [check('products_limits_ck', sql`${t.minAmount} > 0 and ${t.minAmount} <= ${t.maxAmount}`)],
 );
@@ -335,6 +337,81 @@ export const partyProducts = pgTable(
       sql`${t.perTransactionFee} >= 0 and coalesce(${t.dailyLimit}, 0) >= 0 and coalesce(${t.kycLowerLimit}, 0) >= 0
           and coalesce(${t.minAmount}, 1) > 0 and coalesce(${t.minAmount}, 0) <= coalesce(${t.maxAmount}, ${t.minAmount}, 0)`,
     ),
+  ],
+);
+
+/**
+ * Dynamic pay scripts (issue 21 item 4; modules/payscripts): a name and the active version. The code
+ * lives in `pay_script_versions`: every save is a new version, never changed afterwards.
+ */
+export const payScripts = pgTable(
+  'pay_scripts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    activeVersion: integer('active_version').notNull(),
+    createdAt: at('created_at').notNull(),
+    createdBy: integer('created_by'),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [uniqueIndex('pay_scripts_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/** One saved version of a pay script: its code and the hosts its fetch may reach. */
+export const payScriptVersions = pgTable(
+  'pay_script_versions',
+  {
+    id: serial('id').primaryKey(),
+    scriptId: integer('script_id')
+      .notNull()
+      .references(() => payScripts.id),
+    version: integer('version').notNull(),
+    code: text('code').notNull(),
+    hosts: jsonb('hosts').$type<string[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    uniqueIndex('pay_script_versions_uq').on(t.scriptId, t.version),
+    check('pay_script_versions_ck', sql`${t.version} > 0`),
+  ],
+);
+
+/**
+ * Call records: every run of a pay script (a test run or a real one), with what went in and came out.
+ * Append-only; no foreign key on the hot path's table beyond the script's.
+ */
+export const payScriptCalls = pgTable(
+  'pay_script_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scriptId: integer('script_id')
+      .notNull()
+      .references(() => payScripts.id),
+    version: integer('version').notNull(),
+    /** render | parse */
+    kind: text('kind').notNull(),
+    /** test | payerPage */
+    source: text('source').notNull(),
+    orderCode: text('order_code'),
+    ok: boolean('ok').notNull(),
+    input: jsonb('input').notNull(),
+    output: jsonb('output'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    fetches: jsonb('fetches').notNull(),
+    logs: jsonb('logs').$type<string[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    index('pay_script_calls_created_idx').on(t.createdAt),
+    index('pay_script_calls_script_idx').on(t.scriptId, t.id),
+    // The payer page's reuse of an order's render.
+    index('pay_script_calls_order_idx').on(t.orderCode, t.id).where(sql`${t.orderCode} is not null`),
+    check('pay_script_calls_kind_ck', sql`${t.kind} in ('render', 'parse')`),
+    check('pay_script_calls_source_ck', sql`${t.source} in ('test', 'payerPage')`),
   ],
 );
 

@@ -15,6 +15,7 @@ import { seedDemoFunds } from './demo-funds.js';
 import type { PendingHistory } from './demo-history.js';
 import { DEMO_MERCHANT_API, seedDemoMerchants } from './demo-merchants.js';
 import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
+import { seedDemoPayScripts } from './demo-pay-scripts.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSuppliers } from './demo-suppliers.js';
 
@@ -134,6 +135,7 @@ export async function seedIfEmpty(db: Db, services: Services, config: Config): P
   await seedDemoSuppliers(db, services, ids);
   await seedDemoResources(db, services, ids, config.demoGatewayPort);
   await seedDemoFunds(db, services, ids);
+  await seedDemoPayScripts(services, ids);
   return { kind: 'demo', accounts };
 }
 

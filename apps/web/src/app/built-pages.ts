@@ -95,5 +95,10 @@ export const BUILT_PAGES = [
   'telegramBotGroupReadOnly',
   'messageTemplate',
   'messageTemplateReadOnly',
+  // Dynamic pay scripts and their call records (features/payScripts)
+  'dynamicPayScript',
+  'dynamicPayScriptReadOnly',
+  'dynamicPayScriptRecord',
+  'dynamicPayScriptRecordReadOnly',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -15,6 +15,7 @@ import { ordersLocales } from '../features/orders/locales';
 import { payLocales } from '../features/pay/locales';
 import { payoutBatchesLocales } from '../features/payoutBatches/locales';
 import { payoutsLocales } from '../features/payouts/locales';
+import { payScriptsLocales } from '../features/payScripts/locales';
 import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
@@ -63,6 +64,7 @@ export const NAMESPACES: Record<string, Locales> = {
   nameBlacklist: nameBlacklistLocales,
   systemConfig: systemConfigLocales,
   telegram: telegramLocales,
+  payScripts: payScriptsLocales,
   notes: notesLocales,
   server: serverLocales,
 };

@@ -75,6 +75,8 @@ const systemConfig = page(() => import('../features/systemConfig/SystemConfigPag
 const telegramWhitelist = page(() => import('../features/telegram/TelegramWhitelistPage'));
 const telegramBotGroup = page(() => import('../features/telegram/TelegramBotGroupPage'));
 const messageTemplate = page(() => import('../features/telegram/MessageTemplatePage'));
+const dynamicPayScript = page(() => import('../features/payScripts/PayScriptPage'));
+const dynamicPayScriptRecord = page(() => import('../features/payScripts/PayScriptRecordPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -162,6 +164,10 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   telegramBotGroupReadOnly: telegramBotGroup,
   messageTemplate,
   messageTemplateReadOnly: messageTemplate,
+  dynamicPayScript,
+  dynamicPayScriptReadOnly: dynamicPayScript,
+  dynamicPayScriptRecord,
+  dynamicPayScriptRecordReadOnly: dynamicPayScriptRecord,
 };
 
 /** The page of a route name, if it is built. */

@@ -52,6 +52,7 @@ const AREA_ACTIONS = {
     'templateUpdate',
     'templateReset',
   ],
+  payScripts: ['create', 'saveVersion', 'activate', 'setProducts'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

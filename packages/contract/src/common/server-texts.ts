@@ -542,6 +542,22 @@ export const REASON_TEXTS = {
     'zh-TW': '圖片不能超過 512 KiB',
     'en-US': 'the image is larger than 512 KiB',
   },
+  // ---- dynamic pay scripts ----
+  payScriptNameTaken: {
+    'zh-CN': '已有同名的支付脚本',
+    'zh-TW': '已有同名的支付腳本',
+    'en-US': 'a pay script with this name exists',
+  },
+  payScriptSyntax: {
+    'zh-CN': '脚本无法编译',
+    'zh-TW': '腳本無法編譯',
+    'en-US': 'the script does not compile',
+  },
+  payScriptNotCollection: {
+    'zh-CN': '只有代收产品有付款页，可以使用支付脚本',
+    'zh-TW': '只有代收產品有付款頁，可以使用支付腳本',
+    'en-US': 'only collection products have a payer page that runs a pay script',
+  },
   // ---- saved views, messages ----
   tooManyViews: {
     'zh-CN': '每个页面最多保存 50 个视图，请先删除一个',

@@ -399,3 +399,52 @@ describe('the order’s outcome', () => {
     expect(screen.queryByTestId('pay-amount')).toBeNull();
   });
 });
+
+describe('a product with a pay script', () => {
+  const SCRIPT_PATH = '/v1.0/pay/scriptView';
+
+  it.each([
+    'zh-CN',
+    'zh-TW',
+    'en-US',
+  ] as const)('(%s) shows the script’s link, QR code and instructions above the receiving account', async (lang) => {
+    await i18next.changeLanguage(lang);
+    answerOrder(ok(payerOrder()));
+    server.answers.set(
+      SCRIPT_PATH,
+      ok({
+        view: {
+          payUrl: 'https://gateway.example/pay/abc',
+          qrPayload: 'upi://pay?pa=gw@bank&tr=abc',
+          instructions: 'Pay within 10 minutes.\nKeep the receipt.',
+        },
+      }),
+    );
+    renderPay();
+    const script = await screen.findByTestId('pay-script');
+    const heading = { 'zh-CN': '付款方式', 'zh-TW': '付款方式', 'en-US': 'How to pay' }[lang];
+    expect(within(script).getByRole('heading', { name: heading })).toBeTruthy();
+    expect(within(script).getByTestId('pay-script-link').getAttribute('href')).toBe('https://gateway.example/pay/abc');
+    expect(within(script).getByTestId('pay-script-instructions').textContent).toBe(
+      'Pay within 10 minutes.\nKeep the receipt.',
+    );
+    expect(within(script).getByTestId('pay-qr').getAttribute('aria-label')).toContain('upi://pay?pa=gw@bank&tr=abc');
+    // The receiving account is still there, after the script's part.
+    expect(screen.getByTestId('pay-payee')).toBeTruthy();
+    expect(server.sent(SCRIPT_PATH)[0]?.url).toContain(`orderCode=${CODE}`);
+  });
+
+  it('shows nothing of it when the product has no script, or the order is no longer payable', async () => {
+    answerOrder(ok(payerOrder()));
+    server.answers.set(SCRIPT_PATH, ok({ view: null }));
+    const view = renderPay();
+    expect(await screen.findByTestId('pay-payee')).toBeTruthy();
+    await waitFor(() => expect(server.sent(SCRIPT_PATH)).toHaveLength(1));
+    expect(screen.queryByTestId('pay-script')).toBeNull();
+    view.unmount();
+    answerOrder(ok(payerOrder({ state: ORDER_STATE.rejected, payee: null })));
+    renderPay();
+    expect(await screen.findByTestId('pay-state-rejected')).toBeTruthy();
+    expect(server.sent(SCRIPT_PATH)).toHaveLength(1);
+  });
+});

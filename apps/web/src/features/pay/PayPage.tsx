@@ -8,6 +8,7 @@ import { type LoadedOrder, usePayerOrder, useSubmit } from './api';
 import { formatCountdown, remainingMs, usdtText } from './countdown';
 import { payerErrorText } from './errorText';
 import { PayeeDetails } from './PayeeDetails';
+import { ScriptView } from './ScriptView';
 import './pay.css';
 
 /**
@@ -148,6 +149,7 @@ function OrderBody(props: { order: LoadedOrder; remaining: number | null; reload
             </span>
           </div>
         )}
+        <ScriptView orderCode={order.orderCode} />
         {order.payee && (
           <section>
             <h2>{t('payTo')}</h2>

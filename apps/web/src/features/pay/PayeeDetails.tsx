@@ -65,7 +65,7 @@ function Field(props: { name: FieldName; value: string; shown?: ReactNode }) {
 }
 
 /** A generated QR code; its text alternative says what it encodes, for payers who cannot scan it. */
-function Qr(props: { value: string; caption: string }) {
+export function Qr(props: { value: string; caption: string }) {
   const { t } = useTranslation('pay');
   return (
     <figure className="pay-qr">

@@ -32,6 +32,11 @@ export const payLocales = {
       returnToMerchant: '返回商户页面',
       retry: '重试',
     },
+    script: {
+      title: '付款方式',
+      open: '打开付款页面',
+      qr: '扫码付款',
+    },
     qr: {
       upi: '使用任意 UPI 应用扫码付款',
       usdt: '扫码获取收款地址',
@@ -112,6 +117,11 @@ export const payLocales = {
       returnToMerchant: '返回商戶頁面',
       retry: '重試',
     },
+    script: {
+      title: '付款方式',
+      open: '開啟付款頁面',
+      qr: '掃碼付款',
+    },
     qr: {
       upi: '使用任意 UPI 應用程式掃碼付款',
       usdt: '掃碼取得收款地址',
@@ -191,6 +201,11 @@ export const payLocales = {
       openLink: 'Open the payment link',
       returnToMerchant: 'Back to the merchant',
       retry: 'Retry',
+    },
+    script: {
+      title: 'How to pay',
+      open: 'Open the payment page',
+      qr: 'Scan to pay',
     },
     qr: {
       upi: 'Scan with any UPI app to pay',
