@@ -2,6 +2,7 @@ import type { Endpoint, EndpointOutput, EndpointParsed, Role } from '@paydesk/co
 import type { FastifyReply } from 'fastify';
 import type { Actor } from './audit.js';
 import type { SessionUser } from './sessions.js';
+import type { SettingsStore } from './settings.js';
 
 /**
  * Which parties' rows the caller may see on an `owned` endpoint: all of them, or the rows owned by
@@ -52,4 +53,17 @@ export function supplierListProxy(
 ): boolean | null | undefined {
   if (role !== 'supplier' || typeof isProxy === 'boolean') return isProxy;
   return unified ? isProxy : false;
+}
+
+/**
+ * A supplier's list filters as read (its totals and export alike), `supplierListProxy` applied with the
+ * setting read only when it matters (a supplier that did not say isProxy).
+ */
+export async function supplierListFilters<F extends { isProxy?: boolean | null | undefined }>(
+  settings: Pick<SettingsStore, 'get'>,
+  role: Role,
+  f: F,
+): Promise<F> {
+  if (role !== 'supplier' || typeof f.isProxy === 'boolean') return f;
+  return { ...f, isProxy: supplierListProxy(role, f.isProxy, await settings.get('SupplierUnifyQueryGroup')) };
 }

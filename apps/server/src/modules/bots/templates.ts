@@ -10,12 +10,13 @@ import {
   type TextLocale,
   unknownBotVariables,
 } from '@paydesk/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messageTemplates, users } from '../../db/schema.js';
+import { messageTemplates } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import { accountNamesOf } from '../users/account-names.js';
 
 /** How long a process keeps the templates it read (another process's change shows within this). */
 const CACHE_MS = 5_000;
@@ -40,16 +41,9 @@ export class MessageTemplates {
 
   async list(): Promise<MessageTemplateRow[]> {
     const rows = await this.deps.db.select().from(messageTemplates);
-    const ids = [...new Set(rows.map((r) => r.updatedBy).filter((id): id is number => id !== null))];
-    const accounts = new Map(
-      ids.length === 0
-        ? []
-        : (
-            await this.deps.db
-              .select({ id: users.id, account: users.account })
-              .from(users)
-              .where(inArray(users.id, ids))
-          ).map((u) => [u.id, u.account]),
+    const accounts = await accountNamesOf(
+      this.deps.db,
+      rows.map((r) => r.updatedBy),
     );
     const byKey = new Map(rows.map((r) => [`${r.key}:${r.language}`, r]));
     return BOT_MESSAGE_KEYS.flatMap((key) =>

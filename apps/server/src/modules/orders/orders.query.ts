@@ -30,7 +30,7 @@ import {
   suppliers,
 } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import { type DataScope, supplierListProxy } from '../../platform/context.js';
+import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
@@ -229,14 +229,9 @@ export class OrderQueries {
     return [f.sortOrder === 'asc' ? asc(sort.expr) : desc(sort.expr), asc(orders.id)];
   }
 
-  /**
-   * A list's filters as read (its totals and export alike): a supplier's list without isProxy is its
-   * whole team's under SupplierUnifyQueryGroup, else its own (platform/context.ts supplierListProxy).
-   */
-  private async listFilters<F extends OrderFilters>(caller: OrderReader, f: F): Promise<F> {
-    if (caller.role !== 'supplier' || typeof f.isProxy === 'boolean') return f;
-    const unified = await this.deps.settings.get('SupplierUnifyQueryGroup');
-    return { ...f, isProxy: supplierListProxy(caller.role, f.isProxy, unified) };
+  /** The filters a list is read with (SupplierUnifyQueryGroup: platform/context.ts). */
+  private listFilters<F extends OrderFilters>(caller: OrderReader, f: F): Promise<F> {
+    return supplierListFilters(this.deps.settings, caller.role, f);
   }
 
   async getList(scope: DataScope, caller: OrderReader, asked: OrderFilters & { pageIndex: number; pageSize: number }) {

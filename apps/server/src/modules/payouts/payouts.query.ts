@@ -14,7 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
-import { type DataScope, supplierListProxy } from '../../platform/context.js';
+import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
@@ -225,14 +225,9 @@ export class PayoutQueries {
    * scope still apply), with totals over the whole filtered set: amount and fee, and the commission
    * for everyone but a merchant (who does not see it on the rows either).
    */
-  /**
-   * A list's filters as read (its totals and export alike): a supplier's list without isProxy is its
-   * whole team's under SupplierUnifyQueryGroup, else its own (platform/context.ts supplierListProxy).
-   */
-  private async listFilters<F extends PayoutFilters>(reader: PayoutReader, f: F): Promise<F> {
-    if (reader.role !== 'supplier' || typeof f.isProxy === 'boolean') return f;
-    const unified = await this.deps.settings.get('SupplierUnifyQueryGroup');
-    return { ...f, isProxy: supplierListProxy(reader.role, f.isProxy, unified) };
+  /** The filters a list is read with (SupplierUnifyQueryGroup: platform/context.ts). */
+  private listFilters<F extends PayoutFilters>(reader: PayoutReader, f: F): Promise<F> {
+    return supplierListFilters(this.deps.settings, reader.role, f);
   }
 
   async getList(

@@ -10,13 +10,12 @@ import {
   type SettingValue,
   settingReadAnswer,
 } from '@paydesk/contract';
-import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import { canonicalJson } from '../../platform/canonical-json.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SettingsStore } from '../../platform/settings.js';
+import { accountNamesOf } from '../users/account-names.js';
 
 /** What getX answers for a value: {enable} for a switch, only {set} for a secret, {value} otherwise. */
 export function answerOf<K extends SettingKey>(key: K, value: SettingValue<K>): SettingAnswer<K> {
@@ -68,16 +67,9 @@ export class SystemConfigService {
     const values = await this.deps.settings.values();
     const stored = await this.deps.settings.stored();
     const byKey = new Map(stored.map((s) => [s.key, s]));
-    const ids = [...new Set(stored.map((s) => s.updatedBy).filter((id): id is number => id !== null))];
-    const accounts = new Map(
-      ids.length === 0
-        ? []
-        : (
-            await this.deps.db
-              .select({ id: users.id, account: users.account })
-              .from(users)
-              .where(inArray(users.id, ids))
-          ).map((u) => [u.id, u.account]),
+    const accounts = await accountNamesOf(
+      this.deps.db,
+      stored.map((s) => s.updatedBy),
     );
     return SETTING_KEYS.filter((key) => settingReadAnswer(key, role) !== 'none').map((key) => {
       const value = values[key] as unknown;
