@@ -31,6 +31,14 @@ export const ENTITY_TABLES = [
   'messages',
   'system_settings',
   'audit_log',
+  'staff_ip_whitelist',
+  'name_blacklist',
+  'telegram_whitelist',
+  'telegram_groups',
+  'message_templates',
+  'pay_scripts',
+  'pay_script_versions',
+  'pay_script_calls',
 ] as const;
 export type EntityTable = (typeof ENTITY_TABLES)[number];
 
