@@ -13,8 +13,7 @@ import {
   productById,
   type Role,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -35,7 +34,7 @@ import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
-import { parsePlatformTime } from '../../platform/time.js';
+import { timeRangeWhere } from '../../platform/time-range.js';
 import { productName } from '../products/names.js';
 import { actionFacts } from './allowed-actions.js';
 import { MerchantQueries } from './merchant-queries.js';
@@ -184,19 +183,7 @@ export class OrderQueries {
   whereOf(scope: DataScope, caller: OrderReader, f: OrderFilters, completeTime = false): SQL | undefined {
     const like = (v: string | null | undefined) => (v ? `%${escapeLike(v)}%` : null);
     const tz = this.deps.timeZone;
-    const start = f.startTime ? parsePlatformTime(f.startTime, tz) : undefined;
-    const end = f.endTime ? parsePlatformTime(f.endTime, tz) : undefined;
-    const inRange = (column: AnyPgColumn) =>
-      and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
-    const timeRange =
-      !start && !end
-        ? undefined
-        : completeTime
-          ? or(
-              and(isNotNull(orders.paidAt), inRange(orders.paidAt)),
-              and(isNull(orders.paidAt), inRange(orders.createdAt)),
-            )
-          : inRange(orders.createdAt);
+    const timeRange = timeRangeWhere(f, tz, { createdAt: orders.createdAt, doneAt: orders.paidAt }, completeTime);
     return and(
       this.scopeWhere(scope, caller, f.isProxy),
       f.merchantId ? eq(orders.merchantId, f.merchantId) : undefined,

@@ -9,8 +9,7 @@ import {
   type payoutFilterShape,
   type Role,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
@@ -18,7 +17,7 @@ import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
-import { parsePlatformTime } from '../../platform/time.js';
+import { timeRangeWhere } from '../../platform/time-range.js';
 import type { PayoutRecord } from './payout-core.js';
 import { actingAs, type PayoutsService } from './payouts.service.js';
 
@@ -179,19 +178,12 @@ export class PayoutQueries {
   whereOf(reader: PayoutReader, f: PayoutFilters, completeTime = false): SQL | undefined {
     const like = (v: string) => `%${escapeLike(v)}%`;
     const tz = this.deps.timeZone;
-    const start = f.startTime ? parsePlatformTime(f.startTime, tz) : undefined;
-    const end = f.endTime ? parsePlatformTime(f.endTime, tz) : undefined;
-    const inRange = (column: AnyPgColumn) =>
-      and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
-    const timeRange =
-      !start && !end
-        ? undefined
-        : completeTime
-          ? or(
-              and(isNotNull(payouts.completedAt), inRange(payouts.completedAt)),
-              and(isNull(payouts.completedAt), inRange(payouts.createdAt)),
-            )
-          : inRange(payouts.createdAt);
+    const timeRange = timeRangeWhere(
+      f,
+      tz,
+      { createdAt: payouts.createdAt, doneAt: payouts.completedAt },
+      completeTime,
+    );
     return and(
       this.scopeWhere(reader, f.isProxy),
       f.merchantId ? eq(payouts.merchantId, f.merchantId) : undefined,

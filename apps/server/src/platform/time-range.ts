@@ -1,0 +1,26 @@
+import { and, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { parsePlatformTime } from './time.js';
+
+/**
+ * A list's time range filter (startTime, endTime in the platform time zone, either may be missing) on
+ * the rows' creation time; with `byDoneAt` (the CompleteTimeFilter setting) on the completion time of
+ * the rows that have one and on the creation time of the others. Undefined when no range is given.
+ */
+export function timeRangeWhere(
+  f: { startTime?: string | null | undefined; endTime?: string | null | undefined },
+  timeZone: string,
+  columns: { createdAt: AnyPgColumn; doneAt: AnyPgColumn },
+  byDoneAt: boolean,
+): SQL | undefined {
+  const start = f.startTime ? parsePlatformTime(f.startTime, timeZone) : undefined;
+  const end = f.endTime ? parsePlatformTime(f.endTime, timeZone) : undefined;
+  if (!start && !end) return undefined;
+  const inRange = (column: AnyPgColumn) =>
+    and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
+  if (!byDoneAt) return inRange(columns.createdAt);
+  return or(
+    and(isNotNull(columns.doneAt), inRange(columns.doneAt)),
+    and(isNull(columns.doneAt), inRange(columns.createdAt)),
+  );
+}
