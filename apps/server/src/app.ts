@@ -21,12 +21,15 @@ import { BotsAdminService } from './modules/bots/bots-admin.service.js';
 import { FundNotices } from './modules/bots/fund-notices.js';
 import { DEFAULT_REMINDER_EVERY_MINUTES, Reminders } from './modules/bots/reminders.js';
 import { MessageTemplates } from './modules/bots/templates.js';
+import { TransferBot } from './modules/bots/transfer-bot.js';
 import { CallbackQueries } from './modules/callbacks/callbacks.query.js';
 import { callbacksHandlers } from './modules/callbacks/callbacks.routes.js';
 import { CallbacksService, RETIRED_CALLBACK_QUEUE } from './modules/callbacks/callbacks.service.js';
 import { CallbackDispatcher } from './modules/callbacks/dispatcher.js';
 import { errorLogHandlers } from './modules/errorlog/errorlog.routes.js';
 import { ErrorLogService } from './modules/errorlog/errorlog.service.js';
+import { financeHandlers } from './modules/finance/finance.routes.js';
+import { FinanceService } from './modules/finance/finance.service.js';
 import { fundsHandlers } from './modules/funds/funds.routes.js';
 import { FundsService } from './modules/funds/funds.service.js';
 import { ledgerHandlers } from './modules/ledger/ledger.routes.js';
@@ -37,12 +40,16 @@ import { messagesHandlers } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { orderProfileHandlers } from './modules/orderprofile/orderprofile.routes.js';
 import { OrderProfileService } from './modules/orderprofile/orderprofile.service.js';
-import { DailyFolder } from './modules/orders/daily-folder.js';
+import { foldDaily } from './modules/orders/daily-folder.js';
 import { OrderQueries } from './modules/orders/orders.query.js';
 import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrderUploadService } from './modules/orders/orders.upload.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
+import { PayGateways } from './modules/paygateways/pay-gateways.js';
+import { payGatewaysHandlers } from './modules/paygateways/pay-gateways.routes.js';
+import { PayNotify } from './modules/paygateways/pay-notify.js';
+import { installPayNotify } from './modules/paygateways/pay-notify.routes.js';
 import { payoutBatchHandlers } from './modules/payouts/batches.routes.js';
 import { PayoutBatchesService } from './modules/payouts/batches.service.js';
 import { GatewayDispatcher, GatewayPayouts } from './modules/payouts/gateway-payouts.js';
@@ -63,17 +70,26 @@ import { resourcesHandlers } from './modules/resources/resources.routes.js';
 import { ResourcesService } from './modules/resources/resources.service.js';
 import { systemConfigHandlers } from './modules/settings/system-config.routes.js';
 import { SystemConfigService } from './modules/settings/system-config.service.js';
+import { Rollups } from './modules/statistics/rollups.js';
+import { statisticsHandlers } from './modules/statistics/statistics.routes.js';
+import { StatisticsService } from './modules/statistics/statistics.service.js';
 import { suppliersHandlers } from './modules/suppliers/suppliers.routes.js';
 import { SuppliersService } from './modules/suppliers/suppliers.service.js';
 import { EntityData } from './modules/system/entity-data.js';
+import { SystemMaintenance } from './modules/system/maintenance.js';
 import { NameBlacklist } from './modules/system/name-blacklist.js';
+import { OrderClear } from './modules/system/order-clear.js';
 import { StaffIpWhitelist } from './modules/system/staff-ip-whitelist.js';
 import {
   entityDataHandlers,
   ipWhitelistHandlers,
   nameBlacklistHandlers,
+  orderClearHandlers,
   systemHandlers,
+  systemMaintenanceHandlers,
 } from './modules/system/system.routes.js';
+import { todoHandlers } from './modules/todo/todo.routes.js';
+import { TodoService } from './modules/todo/todo.service.js';
 import { usersHandlers } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { viewsHandlers } from './modules/views/views.routes.js';
@@ -89,7 +105,9 @@ import { installGlobalRateLimit, installSecurityHeaders } from './platform/http-
 import { Jobs, type JobsTuning } from './platform/jobs.js';
 import { REDACT_PATHS, serializeError, serializeRequest } from './platform/log-redaction.js';
 import { installMetrics } from './platform/metrics.js';
+import { Periodic } from './platform/periodic.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
+import { pushSettingChanges } from './platform/realtime/settings-push.js';
 import { installRealtime } from './platform/realtime/ws.js';
 import { SessionStore } from './platform/sessions.js';
 import { SettingsStore } from './platform/settings.js';
@@ -145,6 +163,8 @@ export interface JobTuning extends Partial<JobsTuning> {
   telegramReminderEverySeconds?: number;
   /** How often the bots read what users asked them (getUpdates; whole seconds, 3). */
   telegramPollEverySeconds?: number;
+  /** How often the order clear (DataClearCycle) runs across processes (whole seconds; a day). */
+  orderClearEverySeconds?: number;
 }
 
 /** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
@@ -153,6 +173,9 @@ export const TELEGRAM_SCAN_QUEUE = 'telegram-scan';
 export const TELEGRAM_REMINDER_QUEUE = 'telegram-reminder';
 /** The queue of the bots' getUpdates polls: one at a time across processes (Telegram allows one). */
 export const TELEGRAM_POLL_QUEUE = 'telegram-poll';
+
+/** The queue of the daily order clear (DataClearCycle): one run a day across processes. */
+export const ORDER_CLEAR_QUEUE = 'order-clear';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -167,10 +190,19 @@ export interface Services {
   staffIps: StaffIpWhitelist;
   /** Payer and payee names refused at create. */
   nameBlacklist: NameBlacklist;
+  /** Upstream gateways' addresses and sealed credentials (pay gateway config). */
+  payGateways: PayGateways;
   /** Seals audit rows shortly after they commit: started with the app in every process. */
   auditSealer: AuditSealer;
   /** Folds the merchants' and suppliers' daily-total deltas: started with the app in every process. */
-  dailyFolder: DailyFolder;
+  dailyFolder: Periodic;
+  /** The order and payout rollups of the statistics, and their folder (started in every process). */
+  rollups: Rollups;
+  rollupFolder: Periodic;
+  statistics: StatisticsService;
+  /** The work waiting for each role (the home page's and the to-do page's counts). */
+  todo: TodoService;
+  finance: FinanceService;
   auth: AuthService;
   users: UsersService;
   audit: AuditService;
@@ -226,8 +258,12 @@ export interface Services {
   botQuestions: BotQuestions;
   /** The bots' message templates (/system/messageTemplate). */
   messageTemplates: MessageTemplates;
+  /** The transfer bot page: which bot posts the fund notices, and its test message. */
+  transferBot: TransferBot;
   /** Dynamic pay scripts: versions, sandboxed runs (tests and payer pages) and their call records. */
   payScripts: PayScriptsService;
+  /** The DataClearCycle retention job: order details older than the cycle, and its runs (modules/system/order-clear.ts). */
+  orderClear: OrderClear;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -238,10 +274,14 @@ export function buildServices(deps: AppDeps): Services {
   const sessions = new SessionStore(db, deps.config, clock, { database: deps.database, settings });
   const staffIps = new StaffIpWhitelist({ db, clock, settings });
   const nameBlacklist = new NameBlacklist({ db, clock });
+  const payGateways = new PayGateways({ db, clock, secretKey });
   const users = new UsersService({ db, clock, sessions });
   const realtime = new RealtimeHub({ database: deps.database, url: deps.config.databaseUrl });
-  const messages = new MessagesService({ db, clock, realtime });
+  // The in-app system messages use the staff's edited texts (/system/messageTemplate, in-app).
+  const messageTemplates = new MessageTemplates({ db, clock });
+  const messages = new MessagesService({ db, clock, realtime, templates: messageTemplates });
   const ledger = new LedgerService({ db, clock });
+  const rollups = new Rollups(db);
   const products = new ProductsService({ db, clock });
   const merchants = new MerchantsService({ db, clock, users, secretKey, settings });
   const suppliers = new SuppliersService({ db, clock, users, products, settings });
@@ -292,6 +332,7 @@ export function buildServices(deps: AppDeps): Services {
     clock,
     payouts,
     secretKey,
+    payGateways,
     privateNetworks: deps.config.gatewayPrivateNetworks ?? deps.config.callbackPrivateNetworks ?? deps.config.demo,
     timeoutMs: deps.jobTuning?.gatewayTimeoutMs,
     pollMs: deps.jobTuning?.gatewayPollMs,
@@ -305,11 +346,12 @@ export function buildServices(deps: AppDeps): Services {
     retryDelaySeconds: deps.jobTuning?.telegramRetryDelaySeconds,
   });
   const botsAdmin = new BotsAdminService({ db, clock });
-  const messageTemplates = new MessageTemplates({ db, clock });
   const orderQueries = new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings });
+  const payoutQueries = new PayoutQueries({ db, clock, timeZone: deps.config.timeZone, payouts, settings });
   return {
     sessions,
     settings,
+    orderClear: new OrderClear({ db, clock, settings, timeZone: deps.config.timeZone }),
     systemConfig: new SystemConfigService({
       db,
       clock,
@@ -318,8 +360,9 @@ export function buildServices(deps: AppDeps): Services {
     }),
     staffIps,
     nameBlacklist,
+    payGateways,
     payouts,
-    payoutQueries: new PayoutQueries({ db, timeZone: deps.config.timeZone, payouts, settings }),
+    payoutQueries,
     gatewayPayouts,
     gatewayDispatcher: new GatewayDispatcher(gatewayPayouts, {
       pollMs: (jobs.tuning.pollingIntervalSeconds ?? 2) * 1000,
@@ -328,7 +371,13 @@ export function buildServices(deps: AppDeps): Services {
     signedPayouts: new SignedPayouts({ db, merchants, intake: payouts.intake }),
     payoutBatches: new PayoutBatchesService({ db, clock, timeZone: deps.config.timeZone, payouts, realtime }),
     auditSealer: new AuditSealer(db),
-    dailyFolder: new DailyFolder(db),
+    // Without a folder the totals stay exact; each read sums more deltas.
+    dailyFolder: new Periodic('daily totals fold', () => foldDaily(db)),
+    rollups,
+    rollupFolder: new Periodic('rollups fold', () => rollups.fold()),
+    statistics: new StatisticsService({ db, clock, timeZone: deps.config.timeZone, settings }),
+    todo: new TodoService({ db, payoutQueries }),
+    finance: new FinanceService({ db, clock, timeZone: deps.config.timeZone }),
     auth: new AuthService({ db, config: deps.config, clock, sessions, settings, staffIps }),
     users,
     audit: new AuditService(db, clock, deps.config.timeZone),
@@ -346,6 +395,8 @@ export function buildServices(deps: AppDeps): Services {
       clock,
       secretKey,
       timeZone: deps.config.timeZone,
+      payGateways,
+      settings,
     }),
     realtime,
     jobs,
@@ -380,6 +431,7 @@ export function buildServices(deps: AppDeps): Services {
     }),
     telegram,
     botSender,
+    transferBot: new TransferBot({ db, clock, settings, telegram, botsAdmin }),
     fundNotices: new FundNotices({
       db,
       clock,
@@ -529,6 +581,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   registerEndpoints(app, guardDeps, 'system', endpoints.system, systemHandlers(database.db));
+  registerEndpoints(app, guardDeps, 'statistics', endpoints.statistics, statisticsHandlers(services.statistics));
+  registerEndpoints(app, guardDeps, 'todo', endpoints.todo, todoHandlers(services.todo));
+  registerEndpoints(app, guardDeps, 'finance', endpoints.finance, financeHandlers(services.finance));
   registerEndpoints(
     app,
     guardDeps,
@@ -556,12 +611,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guardDeps,
     'bots',
     endpoints.bots,
-    botsHandlers(services.botsAdmin, services.messageTemplates),
+    botsHandlers(services.botsAdmin, services.messageTemplates, services.transferBot),
   );
+  registerEndpoints(app, guardDeps, 'payGateways', endpoints.payGateways, payGatewaysHandlers(services.payGateways));
   registerEndpoints(app, guardDeps, 'payScripts', endpoints.payScripts, payScriptsHandlers(services.payScripts));
+  registerEndpoints(
+    app,
+    guardDeps,
+    'systemMaintenance',
+    endpoints.systemMaintenance,
+    systemMaintenanceHandlers(
+      new SystemMaintenance({ db: database.db, clock: deps.clock ?? systemClock, timeZone: config.timeZone }),
+    ),
+  );
   registerEndpoints(app, guardDeps, 'payerScripts', endpoints.payerScripts, payerScriptHandlers(services.payScripts));
+  registerEndpoints(app, guardDeps, 'orderClear', endpoints.orderClear, orderClearHandlers(services.orderClear));
   await installRealtime(app, { sessions: services.sessions, hub: services.realtime });
+  // Open consoles learn a changed setting at once (the service banner, the logo, the system flag...).
+  const stopSettingsPush = pushSettingChanges(services.settings, services.realtime);
+  app.addHook('onClose', async () => stopSettingsPush());
   await installGatewayWebhook(app, services.gatewayPayouts);
+  // Collection notifications of pay gateways (collectionNotify), read by the pay script each names.
+  await installPayNotify(
+    app,
+    new PayNotify({
+      db: database.db,
+      gateways: services.payGateways,
+      scripts: services.payScripts,
+      orders: services.orders,
+    }),
+  );
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: Code.success, msg: 'ok', data: null }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
@@ -593,12 +672,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => services.auditSealer.start(app.log));
   // Every process folds daily-total deltas too (one at a time across processes).
   app.addHook('onReady', async () => services.dailyFolder.start(app.log));
+  // The rollups' hours follow TIME_ZONE (rebuilt when it changed), then every process folds them.
+  app.addHook('onReady', async () => {
+    await services.rollups.useTimeZone(config.timeZone, app.log);
+    services.rollupFolder.start(app.log);
+  });
   defineJobs(services, deps.jobTuning, app.log);
   if (config.jobs && !deps.holdJobs) app.addHook('onReady', () => services.jobs.start(app.log));
   // Jobs in hand finish before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', () => services.jobs.stop());
   app.addHook('onClose', () => services.auditSealer.stop());
   app.addHook('onClose', () => services.dailyFolder.stop());
+  app.addHook('onClose', () => services.rollupFolder.stop());
+  // A clear in progress stops after its batch in hand (the run reads interrupted; the next one goes on).
+  app.addHook('onClose', () => services.orderClear.stop());
   // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).
   if (database.kind === 'pglite') {
     let upkeepTask: { stop(): Promise<void> } | null = null;
@@ -681,6 +768,15 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
   jobs.every(pollEvery * 1000, () => jobs.sendThrottled(TELEGRAM_POLL_QUEUE, {}, pollEvery));
   // Every process offers a round each period; the throttle keeps one per period.
   jobs.every(Math.min(reminderEvery, 60) * 1000, () => jobs.sendThrottled(TELEGRAM_REMINDER_QUEUE, {}, reminderEvery));
+  // The order clear (DataClearCycle): one run a day across processes; each process offers it hourly.
+  services.orderClear.setLogger(log);
+  const clearEvery = Math.max(1, Math.round(tuning?.orderClearEverySeconds ?? 86_400));
+  jobs.define({
+    name: ORDER_CLEAR_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 6 * 3_600, retryLimit: 0, deleteAfterSeconds: 7 * 86_400 },
+    handle: () => services.orderClear.scheduled(),
+  });
+  jobs.every(Math.min(clearEvery, 3_600) * 1000, () => jobs.sendThrottled(ORDER_CLEAR_QUEUE, {}, clearEvery));
 }
 
 /**

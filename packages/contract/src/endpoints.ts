@@ -4,6 +4,7 @@ import { botsEndpoints } from './bots/endpoints.js';
 import { callbacksEndpoints } from './callbacks/endpoints.js';
 import type { Endpoint } from './common/endpoint.js';
 import { errorLogEndpoints } from './errorLog/endpoints.js';
+import { financeEndpoints } from './finance/endpoints.js';
 import { fundsEndpoints } from './funds/endpoints.js';
 import { ledgerEndpoints } from './ledger/endpoints.js';
 import { merchantsEndpoints } from './merchants/endpoints.js';
@@ -16,13 +17,18 @@ import { productsEndpoints } from './products/endpoints.js';
 import { profileEndpoints } from './profile/endpoints.js';
 import { resourcesEndpoints } from './resources/endpoints.js';
 import { systemConfigEndpoints } from './settings/endpoints.js';
+import { statisticsEndpoints } from './statistics/endpoints.js';
 import { suppliersEndpoints } from './suppliers/endpoints.js';
 import { systemEndpoints } from './system/endpoints.js';
 import { entityDataEndpoints } from './system/entity-data.js';
 import { ipWhitelistEndpoints } from './system/ip-whitelist.js';
+import { systemMaintenanceEndpoints } from './system/maintenance.js';
 import { nameBlacklistEndpoints } from './system/name-blacklist.js';
+import { orderClearEndpoints } from './system/order-clear.js';
+import { payGatewaysEndpoints } from './system/pay-gateways.js';
 import { payerScriptEndpoints } from './system/pay-script-view.js';
 import { payScriptsEndpoints } from './system/pay-scripts.js';
+import { todoEndpoints } from './todo/endpoints.js';
 import { usersEndpoints } from './users/endpoints.js';
 import { viewsEndpoints } from './views/endpoints.js';
 
@@ -54,6 +60,12 @@ export const endpoints = {
   bots: botsEndpoints,
   payScripts: payScriptsEndpoints,
   payerScripts: payerScriptEndpoints,
+  statistics: statisticsEndpoints,
+  todo: todoEndpoints,
+  finance: financeEndpoints,
+  orderClear: orderClearEndpoints,
+  systemMaintenance: systemMaintenanceEndpoints,
+  payGateways: payGatewaysEndpoints,
 } as const;
 
 export type EndpointArea = keyof typeof endpoints;

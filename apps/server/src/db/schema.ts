@@ -1,4 +1,4 @@
-import type { NoteTemplate } from '@paydesk/contract';
+import type { NoteTemplate, TextLocale } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -161,6 +162,12 @@ export const messages = pgTable('messages', {
   /** A system message's title and content as templates (NOTE_TEMPLATES) the console renders in its language. */
   titleTemplate: jsonb('title_template').$type<NoteTemplate>(),
   contentTemplate: jsonb('content_template').$type<NoteTemplate>(),
+  /**
+   * A system message's title and content per language where staff edited the in-app template
+   * (/system/messageTemplate, channel inApp), filled when it was sent; the console shows these over
+   * the templates. Null when no template of it was edited.
+   */
+  localTexts: jsonb('local_texts').$type<Partial<Record<TextLocale, { title?: string; content?: string }>>>(),
   senderId: integer('sender_id').references(() => users.id),
   createdAt: at('created_at').notNull(),
 });
@@ -251,6 +258,9 @@ export const ledgerTransfers = pgTable(
     // A transfer is reversed at most once.
     uniqueIndex('ledger_transfers_reverses_uq').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     index('ledger_transfers_order_idx').on(t.orderCode),
+    // The fund flow reads a range of days. Transfers are appended in time order, so a BRIN index (a
+    // few pages per million rows, next to nothing to keep up on the payment path) finds the range.
+    index('ledger_transfers_created_brin').using('brin', t.createdAt),
   ],
 );
 
@@ -392,7 +402,7 @@ export const payScriptCalls = pgTable(
     version: integer('version').notNull(),
     /** render | parse */
     kind: text('kind').notNull(),
-    /** test | payerPage */
+    /** test | payerPage | notify (a pay gateway's notification) */
     source: text('source').notNull(),
     orderCode: text('order_code'),
     ok: boolean('ok').notNull(),
@@ -411,7 +421,7 @@ export const payScriptCalls = pgTable(
     // The payer page's reuse of an order's render.
     index('pay_script_calls_order_idx').on(t.orderCode, t.id).where(sql`${t.orderCode} is not null`),
     check('pay_script_calls_kind_ck', sql`${t.kind} in ('render', 'parse')`),
-    check('pay_script_calls_source_ck', sql`${t.source} in ('test', 'payerPage')`),
+    check('pay_script_calls_source_ck', sql`${t.source} in ('test', 'payerPage', 'notify')`),
   ],
 );
 
@@ -668,6 +678,8 @@ export const orders = pgTable(
     supplementType: integer('supplement_type'),
     utr: text('utr'),
     payerUtr: text('payer_utr'),
+    /** The name the payer typed with the UTR on the payer page (AlipayToAlipayByHandSubmitName). */
+    payerName: text('payer_name'),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     supplierUserId: integer('supplier_user_id'),
     isProxy: boolean('is_proxy').notNull().default(false),
@@ -698,6 +710,8 @@ export const orders = pgTable(
     expiresAt: at('expires_at'),
     paidAt: at('paid_at'),
     updatedAt: at('updated_at').notNull(),
+    /** When the order clear removed its details (DataClearCycle; modules/system/order-clear.ts); null: kept. */
+    detailsClearedAt: at('details_cleared_at'),
   },
   (t) => [
     uniqueIndex('orders_order_code_uq').on(t.orderCode),
@@ -724,6 +738,8 @@ export const orders = pgTable(
     index('orders_resource_open_idx').on(t.resourceId, t.amount).where(sql`${t.state} = 1`),
     // A merchant product's open orders: what the strict daily limit adds to the day's paid volume.
     index('orders_merchant_open_idx').on(t.merchantUserId, t.productId).where(sql`${t.state} in (0, 1)`),
+    // The order clear's walk: the orders whose details are still kept, in id order.
+    index('orders_details_kept_idx').on(t.id).where(sql`${t.detailsClearedAt} is null`),
     check('orders_state_ck', sql`${t.state} between 0 and 9`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
@@ -808,6 +824,66 @@ export const partyDailyDeltas = pgTable(
   },
   (t) => [index('party_daily_deltas_key_idx').on(t.userId, t.productId, t.day)],
 );
+
+/**
+ * The platform time zone the order rollups' hours are in (one row). The rollup triggers read it; the
+ * server writes its TIME_ZONE here at start and rebuilds the rollups when it changed
+ * (statistics/rollups.ts).
+ */
+export const statsClock = pgTable(
+  'stats_clock',
+  {
+    id: integer('id').primaryKey(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('stats_clock_one_ck', sql`${t.id} = 1`)],
+);
+
+/**
+ * The figures of one rollup bucket (issue 22): the orders (direction 1) or payouts (direction 2)
+ * created in one hour of the platform time zone by one merchant, held by one supplier (0: none yet),
+ * of one product and mark (payouts: 0), by the state each is in now. Written only by the database's
+ * own triggers on `orders` and `payouts` (migration 0028) and the rebuild (statistics/rollups.ts).
+ */
+const rollupFigures = {
+  /** The bucket's hour, wall-clock time in the platform time zone. */
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
+  direction: smallint('direction').notNull(),
+  merchantUserId: integer('merchant_user_id').notNull(),
+  supplierUserId: integer('supplier_user_id').notNull(),
+  productId: integer('product_id').notNull(),
+  mark: smallint('mark').notNull(),
+  createdCount: integer('created_count').notNull(),
+  createdAmount: bigint('created_amount', { mode: 'number' }).notNull(),
+  /** Paid (collections; not reversed) or completed (payouts), with the fees and commissions they bear. */
+  successCount: integer('success_count').notNull(),
+  successAmount: bigint('success_amount', { mode: 'number' }).notNull(),
+  fee: bigint('fee', { mode: 'number' }).notNull(),
+  commission: bigint('commission', { mode: 'number' }).notNull(),
+  /** Allocation failed or rejected (collections), rejected (payouts). */
+  failedCount: integer('failed_count').notNull(),
+  timedOutCount: integer('timed_out_count').notNull(),
+  reversedCount: integer('reversed_count').notNull(),
+  reversedAmount: bigint('reversed_amount', { mode: 'number' }).notNull(),
+  /** Payouts cancelled before a claim. */
+  cancelledCount: integer('cancelled_count').notNull(),
+};
+
+/** The folded rollups: one row per bucket. A bucket's figures are its row plus its unfolded deltas. */
+export const orderRollups = pgTable('order_rollups', rollupFigures, (t) => [
+  primaryKey({ columns: [t.hour, t.direction, t.merchantUserId, t.supplierUserId, t.productId, t.mark] }),
+  index('order_rollups_supplier_idx').on(t.supplierUserId, t.hour),
+]);
+
+/**
+ * What each order or payout change added to a bucket (the new row's figures less the old row's), by
+ * the triggers, in the change's own transaction: insert-only, so no payment waits on a shared row;
+ * `foldRollups` moves them into `order_rollups` as the daily folder does (no foreign keys: hot path).
+ */
+export const orderRollupDeltas = pgTable('order_rollup_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ...rollupFigures,
+});
 
 /**
  * A merchant notification of an order (DESIGN section 6): one row per payment and per manual trigger,
@@ -1024,6 +1100,8 @@ export const payouts = pgTable(
     submittedAt: at('submitted_at'),
     completedAt: at('completed_at'),
     updatedAt: at('updated_at').notNull(),
+    /** When the order clear removed its details (DataClearCycle; modules/system/order-clear.ts); null: kept. */
+    detailsClearedAt: at('details_cleared_at'),
   },
   (t) => [
     uniqueIndex('payouts_order_code_uq').on(t.orderCode),
@@ -1042,6 +1120,7 @@ export const payouts = pgTable(
     // The gateway dispatcher's work, and the webhook's lookup of a gateway's payout on its account.
     index('payouts_gateway_due_idx').on(t.gatewayDueAt).where(sql`${t.gatewayDueAt} is not null`),
     uniqueIndex('payouts_gateway_id_uq').on(t.resourceId, t.gatewayId).where(sql`${t.gatewayId} is not null`),
+    index('payouts_details_kept_idx').on(t.id).where(sql`${t.detailsClearedAt} is null`),
     check('payouts_state_ck', sql`${t.state} between 0 and 9`),
     check('payouts_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and coalesce(${t.commission}, 0) >= 0`),
     // A claimed payout names its supplier and its account; an awaiting one names none.
@@ -1114,13 +1193,18 @@ export const telegramCursors = pgTable('telegram_cursors', {
 export const messageTemplates = pgTable(
   'message_templates',
   {
+    /** bot (the Telegram bots' messages) or inApp (the system messages of the in-app inbox). */
+    channel: text('channel').notNull().default('bot'),
     key: text('key').notNull(),
     language: text('language').notNull(),
     text: text('text').notNull(),
     updatedAt: at('updated_at').notNull(),
     updatedBy: integer('updated_by'),
   },
-  (t) => [primaryKey({ columns: [t.key, t.language] })],
+  (t) => [
+    primaryKey({ columns: [t.channel, t.key, t.language] }),
+    check('message_templates_channel_ck', sql`${t.channel} in ('bot', 'inApp')`),
+  ],
 );
 
 export const telegramWhitelist = pgTable(
@@ -1158,6 +1242,8 @@ export const telegramGroups = pgTable(
     /** The language of the bots' messages to this chat (zh-CN, zh-TW or en-US). */
     language: text('language').notNull().default('zh-CN'),
     enabled: boolean('enabled').notNull().default(true),
+    /** Whether the balance changes (fund notices) of its party reach this chat (/system/transferBot). */
+    transferNotices: boolean('transfer_notices').notNull().default(true),
     remark: text('remark').notNull().default(''),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -1170,5 +1256,77 @@ export const telegramGroups = pgTable(
       'telegram_groups_party_ck',
       sql`(${t.partyKind} = 'staff' and ${t.partyId} is null) or (${t.partyKind} in ('merchant', 'supplier') and ${t.partyId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Order clear history (spec section 2; modules/system/order-clear.ts): one row per run of the
+ * DataClearCycle retention job, with what it removed. At most one run is `running` at a time across
+ * every process (the partial unique index); `heartbeat_at` moves with each batch, so a run whose process
+ * died is seen as interrupted by the next one.
+ */
+export const orderClearRuns = pgTable(
+  'order_clear_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** schedule (the daily job) or manual (a superAdmin's run now). */
+    trigger: text('trigger').notNull(),
+    startedBy: integer('started_by').references(() => users.id),
+    /** running, succeeded, failed, interrupted. */
+    state: text('state').notNull(),
+    cycleDays: integer('cycle_days').notNull(),
+    cutoff: at('cutoff').notNull(),
+    startedAt: at('started_at').notNull(),
+    heartbeatAt: at('heartbeat_at').notNull(),
+    finishedAt: at('finished_at'),
+    error: text('error'),
+    orders: integer('orders').notNull().default(0),
+    payouts: integer('payouts').notNull().default(0),
+    orderEvents: integer('order_events').notNull().default(0),
+    payoutEvents: integer('payout_events').notNull().default(0),
+    allocations: integer('allocations').notNull().default(0),
+    callbacks: integer('callbacks').notNull().default(0),
+    callbackAttempts: integer('callback_attempts').notNull().default(0),
+    receipts: integer('receipts').notNull().default(0),
+    payScriptCalls: integer('pay_script_calls').notNull().default(0),
+  },
+  (t) => [
+    index('order_clear_runs_started_idx').on(t.startedAt),
+    // One run at a time, across every process.
+    uniqueIndex('order_clear_runs_running_uq').on(t.state).where(sql`${t.state} = 'running'`),
+    check('order_clear_runs_trigger_ck', sql`${t.trigger} in ('schedule', 'manual')`),
+    check('order_clear_runs_state_ck', sql`${t.state} in ('running', 'succeeded', 'failed', 'interrupted')`),
+    check('order_clear_runs_cycle_ck', sql`${t.cycleDays} > 0`),
+  ],
+);
+
+/**
+ * Pay gateway config (issue 21 item 6; contract `system/pay-gateways.ts`): an upstream gateway's
+ * address and credentials, named by gateway payout accounts (`resources.details.gatewayId`) and read at
+ * every call, so a rotated secret applies at once. The two secrets are sealed apart under the server
+ * key (platform/crypto.ts) and never answered.
+ */
+export const payGateways = pgTable(
+  'pay_gateways',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** payoutApi or collectionNotify. */
+    kind: text('kind').notNull(),
+    baseUrl: text('base_url').notNull().default(''),
+    keyId: text('key_id').notNull().default(''),
+    keySecretSealed: text('key_secret_sealed'),
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    remark: text('remark').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** collectionNotify: the pay script whose active version's parseNotification reads its notifications. */
+    payScriptId: integer('pay_script_id').references(() => payScripts.id),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('pay_gateways_name_uq').on(t.name),
+    check('pay_gateways_kind_ck', sql`${t.kind} in ('payoutApi', 'collectionNotify')`),
   ],
 );

@@ -1,4 +1,5 @@
 import {
+  isSettingKey,
   SETTING_KEYS,
   SETTINGS,
   type SettingDef,
@@ -34,6 +35,12 @@ export const SETTINGS_CHANNEL = 'paydesk_settings';
  */
 export const UNHEARD_TTL_MS = 1_000;
 
+/**
+ * Told when this process hears that a setting changed: its key, or null when anything may have changed
+ * (the listener came back after its connection was lost, so changes made meanwhile went unheard).
+ */
+export type SettingChangeListener = (key: SettingKey | null) => void;
+
 /** A sealed secret as it is stored: never a bare string, so a plain value can never be read as sealed. */
 interface SealedValue {
   sealed: string;
@@ -56,6 +63,9 @@ export class SettingsStore {
   private listener: PgListener | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private log: Logger | undefined;
+  private readonly changeListeners = new Set<SettingChangeListener>();
+  /** Whether the listener has lost its connection since it first listened (its return is then told). */
+  private lostSinceListening = false;
 
   constructor(
     private readonly deps: {
@@ -123,6 +133,31 @@ export class SettingsStore {
     this.cached = null;
   }
 
+  /**
+   * Calls `listener` for every change this process hears (its own and every other process's, each
+   * once, after the change committed). Returns the way to stop.
+   */
+  onChange(listener: SettingChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** A notification on SETTINGS_CHANNEL: forget the cache, then tell the listeners. */
+  private heard(payload: string | undefined) {
+    this.forget();
+    this.tell(payload !== undefined && isSettingKey(payload) ? payload : null);
+  }
+
+  private tell(key: SettingKey | null) {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(key);
+      } catch (err) {
+        this.log?.error({ err, key }, 'settings: a change listener failed');
+      }
+    }
+  }
+
   /** Starts hearing changes of every process; never throws (values are then re-read every second). */
   async start(log?: Logger): Promise<void> {
     this.log = log;
@@ -130,7 +165,7 @@ export class SettingsStore {
     if (!database || this.listener || this.unlisten) return;
     if (database.kind === 'pglite' && database.pglite) {
       try {
-        this.unlisten = await database.pglite.listen(SETTINGS_CHANNEL, () => this.forget());
+        this.unlisten = await database.pglite.listen(SETTINGS_CHANNEL, (payload) => this.heard(payload));
         this.hear(true);
       } catch (err) {
         log?.error({ err }, 'settings: could not listen; values are re-read every second');
@@ -141,10 +176,17 @@ export class SettingsStore {
     this.listener = new PgListener({
       connectionString: database.url,
       channel: SETTINGS_CHANNEL,
-      onNotification: () => this.forget(),
-      // What changed while nobody listened is unknown: read again.
-      onListening: () => this.hear(true),
-      onLost: () => this.hear(false),
+      onNotification: (payload) => this.heard(payload),
+      // What changed while nobody listened is unknown: read again, and tell the listeners so.
+      onListening: () => {
+        this.hear(true);
+        if (this.lostSinceListening) this.tell(null);
+        this.lostSinceListening = false;
+      },
+      onLost: () => {
+        this.hear(false);
+        this.lostSinceListening = true;
+      },
       log,
     });
     await this.listener.start();

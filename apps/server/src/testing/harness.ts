@@ -234,22 +234,40 @@ const AUDIT_CONTENT = '(t.id, t.at, t.user_id, t.account, t.role, t.action, t.ta
 const rowText = (name: string) => (name === 'audit_log' ? `${AUDIT_CONTENT}::text` : 't::text');
 
 /**
- * The merchants' and suppliers' daily totals as readers see them: each day's folded total plus its
- * deltas not folded yet. The folder moves deltas into the totals in the background, which is no change
- * of what happened: `party_daily` stands for both tables, and `party_daily_deltas` is not compared.
+ * Totals kept as a folded table plus deltas a folder moves into it in the background (the merchants'
+ * and suppliers' daily totals; the statistics rollups), compared as readers see them: each key's folded
+ * row plus its deltas not folded yet. A fold is no change of what happened, so the folded table stands
+ * for both and the deltas table is not compared.
  */
-const DAILY_TOTALS = `(select user_id, product_id, day, sum(count) as count, sum(amount) as amount
-    from (select user_id, product_id, day, count, amount from party_daily
-          union all select user_id, product_id, day, count, amount from party_daily_deltas) u
-   group by user_id, product_id, day)`;
-const compared = (name: string) => (name === 'party_daily' ? DAILY_TOTALS : `"${name}"`);
-const FOLDED_AWAY = 'party_daily_deltas';
+const ROLLUP_KEY = 'hour, direction, merchant_user_id, supplier_user_id, product_id, mark';
+const ROLLUP_FIGURES =
+  'created_count, created_amount, success_count, success_amount, fee, commission, failed_count, timed_out_count, reversed_count, reversed_amount, cancelled_count';
+const FOLDED: Readonly<Record<string, { deltas: string; readers: string }>> = {
+  party_daily: {
+    deltas: 'party_daily_deltas',
+    readers: `(select user_id, product_id, day, sum(count) as count, sum(amount) as amount
+      from (select user_id, product_id, day, count, amount from party_daily
+            union all select user_id, product_id, day, count, amount from party_daily_deltas) u
+     group by user_id, product_id, day)`,
+  },
+  order_rollups: {
+    deltas: 'order_rollup_deltas',
+    readers: `(select ${ROLLUP_KEY}, ${ROLLUP_FIGURES.split(', ')
+      .map((f) => `sum(${f}) as ${f}`)
+      .join(', ')}
+      from (select ${ROLLUP_KEY}, ${ROLLUP_FIGURES} from order_rollups
+            union all select ${ROLLUP_KEY}, ${ROLLUP_FIGURES} from order_rollup_deltas) u
+     group by ${ROLLUP_KEY})`,
+  },
+};
+const FOLDED_AWAY = new Set(Object.values(FOLDED).map((f) => f.deltas));
+const compared = (name: string) => FOLDED[name]?.readers ?? `"${name}"`;
 
 /** A fingerprint of every table's content: equal before and after means nothing changed. */
 export async function snapshot(database: Database): Promise<string> {
   const parts: string[] = [];
   for (const name of await publicTables(database)) {
-    if (name === FOLDED_AWAY) continue;
+    if (FOLDED_AWAY.has(name)) continue;
     const text = rowText(name);
     const [row] = await rowsOf<{ h: string }>(
       database,
@@ -265,15 +283,15 @@ export async function snapshot(database: Database): Promise<string> {
  * wrote a visible row (xmin). An insert or update raises the latter, a delete lowers the count, a
  * rolled-back write leaves both. Unlike `snapshot` it never reads row contents, so it stays fast on
  * tables full of large values (the long fuzz run). The audit log is marked by its newest id instead:
- * the sealer's updates are no change, and the table takes no other; the daily totals by their content
- * as readers see them (few rows; the folder's moves are no change).
+ * the sealer's updates are no change, and the table takes no other; the folded totals (daily totals,
+ * rollups) by their content as readers see them (few rows; the folders' moves are no change).
  */
 export async function changeMark(database: Database): Promise<string> {
   const parts = (await publicTables(database))
-    .filter((name) => name !== FOLDED_AWAY)
+    .filter((name) => !FOLDED_AWAY.has(name))
     .map((name) =>
-      name === 'party_daily'
-        ? `select '${name}:' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as m from ${DAILY_TOTALS} t`
+      FOLDED[name]
+        ? `select '${name}:' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as m from ${compared(name)} t`
         : `select '${name}' || ':' || count(*) || ':' || coalesce(max(${name === 'audit_log' ? 'id' : 'xmin::text::bigint'}), 0) as m from "${name}"`,
     );
   const rows = await rowsOf<{ m: string }>(database, sql.raw(parts.join(' union all ')));

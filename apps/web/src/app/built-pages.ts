@@ -4,6 +4,7 @@
  */
 export const BUILT_PAGES = [
   'home',
+  'todoList',
   'messagePage',
   'errorLoggerPage',
   'profileList',
@@ -24,6 +25,7 @@ export const BUILT_PAGES = [
   'fundRecord',
   'fundRecordAdmin',
   'fundRecordAdminCustomerService',
+  'financeFundFlow',
   // Receiving and payout accounts (features/resources/channels.ts RESOURCE_PAGES)
   'internationalCardToCardList',
   'internationalCardToCardListAdmin',
@@ -85,9 +87,15 @@ export const BUILT_PAGES = [
   // The name blacklist (features/nameBlacklist)
   'nameBlacklist',
   'nameBlacklistReadOnly',
+  // Pay gateway config (features/payGateway)
+  'payGatewayConfig',
+  'payGatewayConfigReadOnly',
   // Global settings (features/systemConfig)
   'systemConfig',
   'systemConfigReadOnly',
+  // System maintenance (features/systemMaintenance)
+  'systemMaintenance',
+  'systemMaintenanceReadOnly',
   // Telegram bots (features/telegram)
   'telegramWhitelist',
   'telegramWhitelistReadOnly',
@@ -95,10 +103,28 @@ export const BUILT_PAGES = [
   'telegramBotGroupReadOnly',
   'messageTemplate',
   'messageTemplateReadOnly',
+  'transferBot',
+  'transferBotReadOnly',
   // Dynamic pay scripts and their call records (features/payScripts)
   'dynamicPayScript',
   'dynamicPayScriptReadOnly',
   'dynamicPayScriptRecord',
   'dynamicPayScriptRecordReadOnly',
+  // Order clear history: the DataClearCycle runs (features/orderClear)
+  'orderClearHistory',
+  'orderClearHistoryReadOnly',
+  // Collection and payout statistics (features/statistics/pages.ts STATISTICS_PAGES)
+  'orderStatistics',
+  'orderStatisticsCustomerService',
+  'orderStatisticsByMerchantCustomerService',
+  'orderStatisticsByMerchantV2',
+  'orderStatisticsSupplierV2',
+  'orderStatisticsMerchant',
+  'payProxyOrderStatistics',
+  'payProxyOrderStatisticsCustomerService',
+  'payProxyOrderStatisticsByMerchant',
+  'payProxyOrderStatisticsByMerchantCustomerService',
+  'payProxyOrderStatisticsSupplier',
+  'payProxyOrderStatisticsMerchant',
 ] as const;
 export type BuiltPage = (typeof BUILT_PAGES)[number];

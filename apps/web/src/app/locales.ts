@@ -10,9 +10,11 @@ import { ipWhitelistLocales } from '../features/ipWhitelist/locales';
 import { merchantsLocales } from '../features/merchants/locales';
 import { messagesLocales } from '../features/messages/locales';
 import { nameBlacklistLocales } from '../features/nameBlacklist/locales';
+import { orderClearLocales } from '../features/orderClear/locales';
 import { orderProfileLocales } from '../features/orderprofile/locales';
 import { ordersLocales } from '../features/orders/locales';
 import { payLocales } from '../features/pay/locales';
+import { payGatewayLocales } from '../features/payGateway/locales';
 import { payoutBatchesLocales } from '../features/payoutBatches/locales';
 import { payoutsLocales } from '../features/payouts/locales';
 import { payScriptsLocales } from '../features/payScripts/locales';
@@ -20,8 +22,10 @@ import { productsLocales } from '../features/products/locales';
 import { profileLocales } from '../features/profile/locales';
 import { resourcesLocales } from '../features/resources/locales';
 import { sessionsLocales } from '../features/sessions/locales';
+import { statisticsLocales } from '../features/statistics/locales';
 import { suppliersLocales } from '../features/suppliers/locales';
 import { systemConfigLocales } from '../features/systemConfig/locales';
+import { systemMaintenanceLocales } from '../features/systemMaintenance/locales';
 import { telegramLocales } from '../features/telegram/locales';
 import { usersLocales } from '../features/users/locales';
 import { commonLocales } from '../i18n/common.locales';
@@ -62,9 +66,13 @@ export const NAMESPACES: Record<string, Locales> = {
   entityData: entityDataLocales,
   ipWhitelist: ipWhitelistLocales,
   nameBlacklist: nameBlacklistLocales,
+  orderClear: orderClearLocales,
+  payGateway: payGatewayLocales,
   systemConfig: systemConfigLocales,
+  systemMaintenance: systemMaintenanceLocales,
   telegram: telegramLocales,
   payScripts: payScriptsLocales,
+  statistics: statisticsLocales,
   notes: notesLocales,
   server: serverLocales,
 };

@@ -48,6 +48,7 @@ export function preloadPage(name: string): Promise<unknown> | undefined {
 }
 
 const home = page(() => import('../features/home/HomePage'));
+const todoList = page(() => import('../features/home/TodoPage'));
 const auditLog = page(() => import('../features/audit/AuditLogPage'));
 const accountManagement = page(() => import('../features/users/AccountManagementPage'));
 const onlineUsers = page(() => import('../features/sessions/OnlineUsersPage'));
@@ -56,6 +57,7 @@ const messagePage = page(() => import('../features/messages/MessagePage'));
 const profile = page(() => import('../features/profile/ProfilePage'));
 const userProductConfig = page(() => import('../features/products/UserProductConfigPage'));
 const fundRecord = page(() => import('../features/funds/FundRecordPage'));
+const financeFundFlow = page(() => import('../features/funds/FundFlowPage'));
 const merchantList = page(() => import('../features/merchants/MerchantListPage'));
 const supplierList = page(() => import('../features/suppliers/SupplierListPage'));
 const supplierProxy = page(() => import('../features/suppliers/SupplierProxyPage'));
@@ -71,12 +73,17 @@ const payoutBatchList = page(() => import('../features/payoutBatches/PayoutBatch
 const entityData = page(() => import('../features/entityData/EntityDataPage'));
 const ipWhitelist = page(() => import('../features/ipWhitelist/IpWhitelistPage'));
 const nameBlacklist = page(() => import('../features/nameBlacklist/NameBlacklistPage'));
+const orderClearHistory = page(() => import('../features/orderClear/OrderClearHistoryPage'));
+const payGatewayConfig = page(() => import('../features/payGateway/PayGatewayPage'));
 const systemConfig = page(() => import('../features/systemConfig/SystemConfigPage'));
+const systemMaintenance = page(() => import('../features/systemMaintenance/SystemMaintenancePage'));
 const telegramWhitelist = page(() => import('../features/telegram/TelegramWhitelistPage'));
 const telegramBotGroup = page(() => import('../features/telegram/TelegramBotGroupPage'));
 const messageTemplate = page(() => import('../features/telegram/MessageTemplatePage'));
+const transferBot = page(() => import('../features/telegram/TransferBotPage'));
 const dynamicPayScript = page(() => import('../features/payScripts/PayScriptPage'));
 const dynamicPayScriptRecord = page(() => import('../features/payScripts/PayScriptRecordPage'));
+const statistics = page(() => import('../features/statistics/StatisticsPage'));
 
 /**
  * The pages that exist, by route name: exactly the names of BUILT_PAGES (the type holds it). A route
@@ -85,6 +92,7 @@ const dynamicPayScriptRecord = page(() => import('../features/payScripts/PayScri
  */
 export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   home,
+  todoList,
   auditLog,
   auditLogReadOnly: auditLog,
   accountManagement,
@@ -100,6 +108,7 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   fundRecord,
   fundRecordAdmin: fundRecord,
   fundRecordAdminCustomerService: fundRecord,
+  financeFundFlow,
   merchantList,
   merchantListCustomerService: merchantList,
   supplierList,
@@ -156,18 +165,38 @@ export const PAGES: Readonly<Record<BuiltPage, Page>> = {
   ipWhitelistReadOnly: ipWhitelist,
   nameBlacklist,
   nameBlacklistReadOnly: nameBlacklist,
+  orderClearHistory,
+  orderClearHistoryReadOnly: orderClearHistory,
+  payGatewayConfig,
+  payGatewayConfigReadOnly: payGatewayConfig,
   systemConfig,
   systemConfigReadOnly: systemConfig,
+  systemMaintenance,
+  systemMaintenanceReadOnly: systemMaintenance,
   telegramWhitelist,
   telegramWhitelistReadOnly: telegramWhitelist,
   telegramBotGroup,
   telegramBotGroupReadOnly: telegramBotGroup,
   messageTemplate,
   messageTemplateReadOnly: messageTemplate,
+  transferBot,
+  transferBotReadOnly: transferBot,
   dynamicPayScript,
   dynamicPayScriptReadOnly: dynamicPayScript,
   dynamicPayScriptRecord,
   dynamicPayScriptRecordReadOnly: dynamicPayScriptRecord,
+  orderStatistics: statistics,
+  orderStatisticsCustomerService: statistics,
+  orderStatisticsByMerchantCustomerService: statistics,
+  orderStatisticsByMerchantV2: statistics,
+  orderStatisticsSupplierV2: statistics,
+  orderStatisticsMerchant: statistics,
+  payProxyOrderStatistics: statistics,
+  payProxyOrderStatisticsCustomerService: statistics,
+  payProxyOrderStatisticsByMerchant: statistics,
+  payProxyOrderStatisticsByMerchantCustomerService: statistics,
+  payProxyOrderStatisticsSupplier: statistics,
+  payProxyOrderStatisticsMerchant: statistics,
 };
 
 /** The page of a route name, if it is built. */

@@ -56,6 +56,7 @@ export const commonLocales = {
     },
     list: {
       total: '共 {{total}} 条',
+      uncounted: '快速查询：不计总数，未选时间时只查最近 31 天',
       empty: '暂无数据',
       loading: '加载中…',
       region: '数据表格',
@@ -181,6 +182,7 @@ export const commonLocales = {
     },
     list: {
       total: '共 {{total}} 筆',
+      uncounted: '快速查詢：不計總數，未選時間時只查最近 31 天',
       empty: '暫無資料',
       loading: '載入中…',
       region: '資料表格',
@@ -307,6 +309,7 @@ export const commonLocales = {
     },
     list: {
       total: '{{total}} in total',
+      uncounted: 'Fast query: not counted; the last 31 days unless a time range is chosen',
       empty: 'No data',
       loading: 'Loading…',
       region: 'Data table',

@@ -28,6 +28,7 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     payPasswordRequired: false,
     hasPayPassword: false,
     apiUrl: '',
+    timeZone: 'Asia/Kolkata',
     ...over,
   };
 }

@@ -34,7 +34,8 @@ const AREA_ACTIONS = {
   products: ['updateProduct', 'saveUserProduct', 'saveCommission'],
   funds: ['propose', 'approve', 'reject', 'cancel'],
   resources: ['create', 'update', 'delete', 'enable', 'uploadQr'],
-  orders: [...ORDER_ACTIONS, 'createBatch'],
+  // gatewayPaid: a collectionNotify pay gateway's notification confirmed the order paid (the actor names it).
+  orders: [...ORDER_ACTIONS, 'createBatch', 'gatewayPaid'],
   callbacks: ['replay', 'delete', 'sendTest'],
   payouts: ['create', ...PAYOUT_ACTIONS],
   // Every batch action but download (a read).
@@ -51,8 +52,13 @@ const AREA_ACTIONS = {
     'groupDelete',
     'templateUpdate',
     'templateReset',
+    'groupTransferNotices',
+    'transferBotTest',
   ],
   payScripts: ['create', 'saveVersion', 'activate', 'setProducts'],
+  orderClear: ['run'],
+  systemMaintenance: ['fixResources', 'resetResourcePool'],
+  payGateways: ['create', 'update', 'setEnabled', 'delete'],
 } as const;
 
 type AreaActions = typeof AREA_ACTIONS;

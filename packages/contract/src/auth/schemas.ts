@@ -92,6 +92,12 @@ export const userInfoSchema = z.object({
   hasPayPassword: z.boolean(),
   /** ApiUrl: the merchant API's base address shown to merchants; empty: the console's own address. */
   apiUrl: z.string(),
+  /**
+   * The platform time zone (the server's TIME_ZONE, an IANA name such as 'Asia/Kolkata'). Every time
+   * the server reads or writes as text ('YYYY-MM-DD HH:mm:ss', date filters among them) is wall-clock
+   * time there, so the console shows times and computes "today" in it, not in the browser's zone.
+   */
+  timeZone: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

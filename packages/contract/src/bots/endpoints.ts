@@ -3,7 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { TEXT_LOCALES } from '../common/server-texts.js';
-import { BOT_MESSAGE_KEYS } from './messages.js';
+import { BOT_MESSAGE_KEYS, IN_APP_MESSAGE_KEYS, isChannelKey, MESSAGE_TEMPLATE_CHANNELS } from './messages.js';
 
 /**
  * Telegram bots (spec section 2, system management; issue 21 item 5): the whitelist of Telegram users
@@ -74,11 +74,19 @@ export const telegramGroupRowSchema = z.object({
   /** The language of the bots' messages to this chat. */
   language: z.enum(TEXT_LOCALES),
   enabled: z.boolean(),
+  /** Whether its party's balance changes (fund notices) reach it; a staff group gets none. */
+  transferNotices: z.boolean(),
   remark: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TelegramGroupRow = z.infer<typeof telegramGroupRowSchema>;
+
+/** The bot group list's filters (the list and its export). */
+const groupFilterShape = {
+  keyword: textFilter(64),
+  partyKind: z.preprocess((v) => (v === '' ? null : v), z.enum(BOT_GROUP_KINDS).nullable().optional()),
+};
 
 const groupFields = {
   chatId: chatIdSchema,
@@ -98,9 +106,51 @@ const partyRule = {
   message: 'a merchant or supplier group names its party; a staff group names none',
 };
 
+/**
+ * The transfer bot (/system/transferBot; docs/architecture.md "Transfer bot"): a second Telegram bot,
+ * whose token is the TransferBotToken setting, that posts the balance changes (fund notices) to the
+ * parties' groups, so the main bot (BotToken) keeps the questions and reminders and the money channel
+ * can be muted on its own. Without it the main bot posts them. The system managers choose which
+ * groups get the notices and send a test message; technical maintenance reads the page.
+ */
+export const TRANSFER_BOT_READERS = ['superAdmin', 'admin', 'technicalMaintenance'] as const satisfies readonly Role[];
+export const TRANSFER_BOT_MANAGERS = ['superAdmin', 'admin'] as const satisfies readonly Role[];
+/** Which bot posts the fund notices now: the transfer bot, the main bot (no transfer token), or none. */
+export const FUND_NOTICE_SENDERS = ['transferBot', 'mainBot'] as const;
+export type FundNoticeSender = (typeof FUND_NOTICE_SENDERS)[number];
+
+export const transferBotStatusSchema = z.object({
+  /** Whether TransferBotToken is set (its value is never shown). */
+  tokenSet: z.boolean(),
+  /** Whether the main bot's BotToken is set. */
+  mainTokenSet: z.boolean(),
+  /** The BotAutoSendFundRecord switch: whether balance changes are sent at all. */
+  fundNoticesOn: z.boolean(),
+  /** The bot that posts the notices now; null when no token is set. */
+  sender: z.enum(FUND_NOTICE_SENDERS).nullable(),
+  /** Enabled merchant and supplier groups that get the notices. */
+  receivingGroups: z.number().int(),
+});
+export type TransferBotStatus = z.infer<typeof transferBotStatusSchema>;
+
+/** Every template's key: the bots' messages and the in-app system messages (their keys differ). */
+const TEMPLATE_KEYS = [...BOT_MESSAGE_KEYS, ...IN_APP_MESSAGE_KEYS] as const;
+/** Which template: its channel (bot when absent, as before the in-app ones) and its key of that channel. */
+const templateId = {
+  channel: z.enum(MESSAGE_TEMPLATE_CHANNELS).default('bot'),
+  key: z.enum(TEMPLATE_KEYS),
+  language: z.enum(TEXT_LOCALES),
+};
+const keyOfChannel = {
+  path: ['key'],
+  message: 'not a message of this channel',
+};
+
 /** One message's template in one language. */
 export const messageTemplateRowSchema = z.object({
-  key: z.enum(BOT_MESSAGE_KEYS),
+  /** bot: a Telegram bot's message; inApp: a system message of the in-app inbox. */
+  channel: z.enum(MESSAGE_TEMPLATE_CHANNELS),
+  key: z.enum(TEMPLATE_KEYS),
   language: z.enum(TEXT_LOCALES),
   /** The text in use: the staff's own, or the default. */
   text: z.string(),
@@ -127,6 +177,18 @@ export const botsEndpoints = {
     access: BOT_READERS,
     token2: false,
     scope: 'none',
+  }),
+  whitelistExport: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/whitelist/export`,
+    summary: 'The filtered Telegram whitelist as CSV, newest first',
+    input: z.strictObject({ keyword: textFilter(64) }),
+    output: telegramWhitelistRowSchema,
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+    produces: 'csv',
   }),
   whitelistAdd: defineEndpoint({
     method: 'POST',
@@ -165,16 +227,24 @@ export const botsEndpoints = {
     method: 'GET',
     path: `${BASE}/group/list`,
     summary: "The bot groups: which Telegram chat gets which party's notices, newest first",
-    input: z.strictObject({
-      ...pagingShape,
-      keyword: textFilter(64),
-      partyKind: z.preprocess((v) => (v === '' ? null : v), z.enum(BOT_GROUP_KINDS).nullable().optional()),
-    }),
+    input: z.strictObject({ ...pagingShape, ...groupFilterShape }),
     output: pageOf(telegramGroupRowSchema),
     example: { pageIndex: 1, pageSize: 20 },
     access: BOT_READERS,
     token2: false,
     scope: 'none',
+  }),
+  groupExport: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/group/export`,
+    summary: 'The filtered bot groups as CSV, newest first',
+    input: z.strictObject(groupFilterShape),
+    output: telegramGroupRowSchema,
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+    produces: 'csv',
   }),
   groupParties: defineEndpoint({
     method: 'GET',
@@ -230,7 +300,8 @@ export const botsEndpoints = {
   templateList: defineEndpoint({
     method: 'GET',
     path: `${BASE}/template/list`,
-    summary: "The bots' message templates, every message in every language, with their variables",
+    summary:
+      "The message templates (the bots' and the in-app system messages'), every message in every language, with their variables",
     input: z.strictObject({}),
     output: z.object({ list: z.array(messageTemplateRowSchema) }),
     example: {},
@@ -242,11 +313,9 @@ export const botsEndpoints = {
     method: 'POST',
     path: `${BASE}/template/update`,
     summary: "Replace a message's text in a language (its variables only; audited with before and after)",
-    input: z.strictObject({
-      key: z.enum(BOT_MESSAGE_KEYS),
-      language: z.enum(TEXT_LOCALES),
-      text: z.string().trim().min(1).max(TEMPLATE_MAX_LENGTH),
-    }),
+    input: z
+      .strictObject({ ...templateId, text: z.string().trim().min(1).max(TEMPLATE_MAX_LENGTH) })
+      .refine((v) => isChannelKey(v.channel, v.key), keyOfChannel),
     output: messageTemplateRowSchema,
     example: { key: 'fundRecord', language: 'en-US', text: 'Balance change of {{party}}: {{amount}}' },
     access: BOT_MANAGERS,
@@ -257,12 +326,51 @@ export const botsEndpoints = {
     method: 'POST',
     path: `${BASE}/template/reset`,
     summary: "Put a message's text in a language back to the default (audited)",
-    input: z.strictObject({ key: z.enum(BOT_MESSAGE_KEYS), language: z.enum(TEXT_LOCALES) }),
+    input: z.strictObject(templateId).refine((v) => isChannelKey(v.channel, v.key), keyOfChannel),
     output: messageTemplateRowSchema,
     example: { key: 'fundRecord', language: 'en-US' },
     access: BOT_MANAGERS,
     token2: true,
     scope: 'none',
+  }),
+  transferBotStatus: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/transferBot/status`,
+    summary:
+      'Whether the transfer bot token is set (never its value), which bot posts the fund notices, and to how many groups',
+    input: z.strictObject({}),
+    output: transferBotStatusSchema,
+    example: {},
+    access: TRANSFER_BOT_READERS,
+    token2: false,
+    scope: 'none',
+  }),
+  groupTransferNotices: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/group/transferNotices`,
+    summary: "Whether a merchant's or supplier's group gets its balance changes (audited with before and after)",
+    input: z.strictObject({ id: idSchema, transferNotices: z.boolean() }),
+    output: telegramGroupRowSchema,
+    example: { id: 1, transferNotices: false },
+    access: TRANSFER_BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+  }),
+  transferBotTest: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/transferBot/test`,
+    summary: 'Send a test message to a group through the bot that posts the fund notices now (audited)',
+    input: z.strictObject({ groupId: idSchema }),
+    output: z.object({
+      sender: z.enum(FUND_NOTICE_SENDERS),
+      chatId: z.string(),
+      messageId: z.number().int(),
+    }),
+    example: { groupId: 1 },
+    access: TRANSFER_BOT_MANAGERS,
+    token2: true,
+    scope: 'none',
+    rateLimit: { max: 10, timeWindowMs: 60_000 },
   }),
   groupDelete: defineEndpoint({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { NOTE_TEMPLATES, type NoteKey } from '../common/notes.js';
 import type { LocalTexts, TextLocale } from '../common/server-texts.js';
 import type { TRANSFER_TYPES } from '../funds/endpoints.js';
 
@@ -83,6 +84,13 @@ export const BOT_MESSAGE_TEXTS: Readonly<Record<BotMessageKey, LocalTexts>> = {
     'zh-TW': '可用指令：/balance 查詢餘額；/order <訂單號> 查詢訂單狀態',
     'en-US': "Commands: /balance for the balance; /order <order code> for an order's state",
   },
+};
+
+/** The transfer bot page's test message (in the group's language). */
+export const TRANSFER_BOT_TEST_TEXTS: LocalTexts = {
+  'zh-CN': '【测试】PayDesk：本群组的资金变动通知将由此机器人发送。',
+  'zh-TW': '【測試】PayDesk：本群組的資金變動通知將由此機器人發送。',
+  'en-US': "[Test] PayDesk: this group's balance change notices will be posted by this bot.",
 };
 
 /** Collection order states (ORDER_STATE codes), as the console names them. */
@@ -183,4 +191,106 @@ export function botMessage(
   text: string = BOT_MESSAGE_TEXTS[key][language],
 ): string {
   return fillBotText(text, values);
+}
+
+// ---- In-app messages (the inbox's system messages), on the same templates page ----
+
+/** Which messages a template is of: the Telegram bots', or the in-app inbox's system messages. */
+export const MESSAGE_TEMPLATE_CHANNELS = ['bot', 'inApp'] as const;
+export type MessageTemplateChannel = (typeof MESSAGE_TEMPLATE_CHANNELS)[number];
+
+/** The system messages' titles and contents (NOTE_TEMPLATES keys) whose texts staff may edit. */
+export const IN_APP_MESSAGE_KEYS = [
+  'proposalApprovedTitle',
+  'proposalApproved',
+  'proposalRejectedTitle',
+  'proposalRejected',
+] as const satisfies readonly NoteKey[];
+export type InAppMessageKey = (typeof IN_APP_MESSAGE_KEYS)[number];
+
+/** The default texts in three languages (English is NOTE_TEMPLATES', so the two cannot drift apart). */
+export const IN_APP_MESSAGE_TEXTS: Readonly<Record<InAppMessageKey, LocalTexts>> = {
+  proposalApprovedTitle: {
+    'zh-CN': '余额操作 #{{id}} 已通过',
+    'zh-TW': '餘額操作 #{{id}} 已通過',
+    'en-US': NOTE_TEMPLATES.proposalApprovedTitle,
+  },
+  proposalApproved: {
+    'zh-CN':
+      '您提交的余额操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}，{{amount}}）已由 {{account}} 审核通过，记入流水 #{{transferId}}。备注：{{note}}',
+    'zh-TW':
+      '您提交的餘額操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}，{{amount}}）已由 {{account}} 審核通過，記入流水 #{{transferId}}。備註：{{note}}',
+    'en-US': NOTE_TEMPLATES.proposalApproved,
+  },
+  proposalRejectedTitle: {
+    'zh-CN': '余额操作 #{{id}} 已拒绝',
+    'zh-TW': '餘額操作 #{{id}} 已拒絕',
+    'en-US': NOTE_TEMPLATES.proposalRejectedTitle,
+  },
+  proposalRejected: {
+    'zh-CN':
+      '您提交的余额操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}）已被 {{account}} 拒绝，余额未变动。原因：{{reason}}',
+    'zh-TW':
+      '您提交的餘額操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}）已被 {{account}} 拒絕，餘額未異動。原因：{{reason}}',
+    'en-US': NOTE_TEMPLATES.proposalRejected,
+  },
+};
+
+/** The variables each in-app message fills: those of its English default. */
+export const IN_APP_MESSAGE_VARIABLES: Readonly<Record<InAppMessageKey, readonly string[]>> = Object.fromEntries(
+  IN_APP_MESSAGE_KEYS.map((key) => [key, botTextVariables(NOTE_TEMPLATES[key])]),
+) as unknown as Record<InAppMessageKey, readonly string[]>;
+
+/** Codes among an in-app message's values, by their names in each language (as the console names them). */
+export const IN_APP_VALUE_TEXTS: Readonly<Record<string, Readonly<Record<string, LocalTexts>>>> = {
+  proposalKind: {
+    adjust: { 'zh-CN': '调整余额', 'zh-TW': '調整餘額', 'en-US': 'balance adjustment' },
+    clear: { 'zh-CN': '清零余额', 'zh-TW': '清零餘額', 'en-US': 'balance clearing' },
+    deposit: { 'zh-CN': '押金充值', 'zh-TW': '押金儲值', 'en-US': 'deposit' },
+    withdraw: { 'zh-CN': '押金提现', 'zh-TW': '押金提領', 'en-US': 'withdrawal' },
+  },
+  partyKind: {
+    merchant: { 'zh-CN': '商户', 'zh-TW': '商戶', 'en-US': 'merchant' },
+    supplier: { 'zh-CN': '码商', 'zh-TW': '碼商', 'en-US': 'supplier' },
+  },
+};
+
+/** Example values of the in-app messages' variables: the template page's preview. */
+export const IN_APP_MESSAGE_SAMPLES: Readonly<Record<string, string>> = {
+  id: '42',
+  proposalKind: 'balance adjustment',
+  partyKind: 'merchant',
+  party: 'Merchant One',
+  amount: '1000.00',
+  account: 'admin',
+  transferId: '1234',
+  note: 'monthly fee',
+  reason: 'wrong amount',
+};
+
+/** Whether a key is a message of this channel. */
+export const isChannelKey = (channel: MessageTemplateChannel, key: string): boolean =>
+  channel === 'bot'
+    ? (BOT_MESSAGE_KEYS as readonly string[]).includes(key)
+    : (IN_APP_MESSAGE_KEYS as readonly string[]).includes(key);
+
+/** A template's default text and variables, by channel and key. */
+export function templateDefault(
+  channel: MessageTemplateChannel,
+  key: string,
+): { texts: LocalTexts; variables: readonly string[] } {
+  return channel === 'bot'
+    ? { texts: BOT_MESSAGE_TEXTS[key as BotMessageKey], variables: BOT_MESSAGE_VARIABLES[key as BotMessageKey] }
+    : {
+        texts: IN_APP_MESSAGE_TEXTS[key as InAppMessageKey],
+        variables: IN_APP_MESSAGE_VARIABLES[key as InAppMessageKey],
+      };
+}
+
+/** An in-app message's text in a language, filled: codes among the values by their names in it. */
+export function fillInAppText(text: string, language: TextLocale, values: Readonly<Record<string, string | number>>) {
+  const named: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    named[name] = IN_APP_VALUE_TEXTS[name]?.[String(value)]?.[language] ?? value;
+  return fillBotText(text, named);
 }

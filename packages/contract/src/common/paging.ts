@@ -20,11 +20,17 @@ export function pageSizeOf(input: { pageSize?: number | undefined; pageNum?: num
   return input.pageSize ?? input.pageNum ?? 20;
 }
 
-/** A list answer: rows, total rows, the page asked for, and sums of money columns when it has some. */
+/**
+ * A list answer: rows, total rows, the page asked for, and sums of money columns when it has some.
+ * A list that does not count its rows (the order and payout lists under HighPerfOrderQuery) answers
+ * `hasMore` (whether a page follows this one) and as `total` the rows up to this page, plus one when
+ * another page follows: not a count, so the console pages with previous and next only.
+ */
 export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({
     list: z.array(row),
     total: z.number().int(),
+    hasMore: z.boolean().optional(),
     pageIndex: z.number().int(),
     pageSize: z.number().int(),
     summary: z.record(z.string(), z.number().int()).optional(),
@@ -63,3 +69,15 @@ export const queryBoolean = z.preprocess(
 export const idSchema = z.number().int().positive().max(2_147_483_647);
 /** A positive integer id in a query string. */
 export const queryIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A day as a filter, 'YYYY-MM-DD' in the platform time zone; empty is none. */
+export const dayFilter = (message: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .max(10, message)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .nullable()
+      .optional(),
+  );

@@ -4,6 +4,7 @@ import { BANK_FILE_REASON_TEXTS } from '../payouts/bank-file-texts.js';
 import { PAYOUT_BATCH_REASON_TEXTS } from '../payouts/batch-texts.js';
 import type { ProductRefusalReason } from '../products/endpoints.js';
 import type { ResourceActionRefusal } from '../resources/actions.js';
+import { ORDER_CLEAR_REASON_TEXTS } from '../system/order-clear-texts.js';
 import type { CodeValue } from './codes.js';
 
 /**
@@ -12,12 +13,13 @@ import type { CodeValue } from './codes.js';
  * it); the console shows these texts instead: the reason's when the answer has one, else the code's.
  *
  * Texts use i18next's `{{name}}` for values the server sends in `data`; `values` says how the console
- * shows each one (money in minor units, a rate in basis points, seconds as seconds or as minutes).
+ * shows each one (money in minor units, a rate in basis points, seconds as seconds or as minutes, a
+ * count as the number).
  */
 export const TEXT_LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type TextLocale = (typeof TEXT_LOCALES)[number];
 export type LocalTexts = Readonly<Record<TextLocale, string>>;
-export type ValueKind = 'money' | 'rate' | 'seconds' | 'minutes';
+export type ValueKind = 'money' | 'rate' | 'seconds' | 'minutes' | 'count';
 export interface ReasonTexts extends LocalTexts {
   readonly values?: Readonly<Record<string, ValueKind>>;
 }
@@ -415,6 +417,16 @@ export const REASON_TEXTS = {
     'zh-TW': '該商戶關閉了回呼或沒有回呼地址',
     'en-US': 'The merchant has callbacks off or no notify URL',
   },
+  todoItemNotYours: {
+    'zh-CN': '此待办事项不属于您的角色',
+    'zh-TW': '此待辦事項不屬於您的角色',
+    'en-US': 'This to-do item is not one of your role',
+  },
+  payerNameRequired: {
+    'zh-CN': '请填写付款人姓名',
+    'zh-TW': '請填寫付款人姓名',
+    'en-US': "Enter the payer's name",
+  },
   notAwaitingPayment: {
     'zh-CN': '该订单不在待支付状态',
     'zh-TW': '該訂單不在待付款狀態',
@@ -500,6 +512,8 @@ export const REASON_TEXTS = {
   ...BANK_FILE_REASON_TEXTS,
   // ---- batch payouts (declared in payouts/batch-texts.ts) ----
   ...PAYOUT_BATCH_REASON_TEXTS,
+  // ---- the order clear (declared in system/order-clear-texts.ts) ----
+  ...ORDER_CLEAR_REASON_TEXTS,
   // ---- callbacks ----
   callbackPending: {
     'zh-CN': '回调仍在投递中，不能删除：请等它成功或失败',
@@ -526,6 +540,13 @@ export const REASON_TEXTS = {
     'zh-CN': '该资源的产品已停用，无法开启',
     'zh-TW': '該資源的產品已停用，無法開啟',
     'en-US': 'the product of this resource is disabled, so it cannot be switched on',
+  },
+  redWalletLimit: {
+    'zh-CN': '该码商已启用 {{limit}} 个红包收款账户（微信、支付宝），已达上限，请先停用一个',
+    'zh-TW': '該碼商已啟用 {{limit}} 個紅包收款帳戶（微信、支付寶），已達上限，請先停用一個',
+    'en-US':
+      'this supplier already has {{limit}} red-packet accounts (WeChat, Alipay) switched on, the most allowed: switch one off first',
+    values: { limit: 'count' },
   },
   resourceBusy: {
     'zh-CN': '该资源有未完成的订单，无法删除',
@@ -635,6 +656,52 @@ export const REASON_TEXTS = {
     'zh-CN': '所选商户或码商不存在',
     'zh-TW': '所選商戶或碼商不存在',
     'en-US': 'the chosen merchant or supplier does not exist',
+  },
+  // ---- pay gateway config ----
+  payGatewayNameTaken: {
+    'zh-CN': '已有同名的支付网关',
+    'zh-TW': '已有同名的支付閘道',
+    'en-US': 'a pay gateway of this name exists already',
+  },
+  payGatewayInUse: {
+    'zh-CN': '仍有代付账户使用该支付网关，不能删除',
+    'zh-TW': '仍有代付帳戶使用該支付閘道，不能刪除',
+    'en-US': 'payout accounts still use this pay gateway, so it cannot be deleted',
+  },
+  payGatewayIncomplete: {
+    'zh-CN': '代付接口网关需要网关地址和 Key ID',
+    'zh-TW': '代付介面閘道需要閘道位址和 Key ID',
+    'en-US': 'a payout API gateway needs its base URL and key id',
+  },
+  payGatewayUnusable: {
+    'zh-CN': '所选支付网关不存在或不是代付接口网关',
+    'zh-TW': '所選支付閘道不存在或不是代付介面閘道',
+    'en-US': 'the chosen pay gateway does not exist or is not a payout API gateway',
+  },
+  payGatewayScriptNotNotify: {
+    'zh-CN': '只有收款通知网关可以指定支付脚本',
+    'zh-TW': '只有收款通知閘道可以指定支付腳本',
+    'en-US': 'only a collection notification gateway names a pay script',
+  },
+  payGatewayScriptUnknown: {
+    'zh-CN': '所选支付脚本不存在',
+    'zh-TW': '所選支付腳本不存在',
+    'en-US': 'the chosen pay script does not exist',
+  },
+  transferNoticesStaffGroup: {
+    'zh-CN': '员工群组不接收资金变动通知，只有商户和码商群组可以',
+    'zh-TW': '員工群組不接收資金變動通知，只有商戶和碼商群組可以',
+    'en-US': 'a staff group gets no balance changes: only merchant and supplier groups do',
+  },
+  botTokenMissing: {
+    'zh-CN': '未设置机器人令牌（转账机器人令牌或机器人令牌）',
+    'zh-TW': '未設定機器人令牌（轉帳機器人令牌或機器人令牌）',
+    'en-US': 'no bot token is set (neither the transfer bot token nor the bot token)',
+  },
+  telegramSendFailed: {
+    'zh-CN': 'Telegram 未接受该消息：请检查令牌，并确认机器人已加入该群组',
+    'zh-TW': 'Telegram 未接受該訊息：請檢查令牌，並確認機器人已加入該群組',
+    'en-US': 'Telegram did not take the message: check the token and that the bot is in the group',
   },
 } as const satisfies Record<string, ReasonTexts>;
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { noteTemplateSchema } from '../common/notes.js';
 import { idSchema, queryIdSchema } from '../common/paging.js';
 import { ALL_ROLES, ROLES, roleSchema } from '../common/roles.js';
+import { TEXT_LOCALES } from '../common/server-texts.js';
 
 const ok = z.null();
 
@@ -19,6 +20,11 @@ export const messageRowSchema = z.object({
   title: z.string(),
   /** A system message's title as a template the console renders in its language (NOTE_TEMPLATES). */
   title_template: noteTemplateSchema,
+  /**
+   * A system message's title in the languages where staff edited its template (/system/messageTemplate,
+   * in-app), filled when it was sent: the console shows its language's over the template.
+   */
+  title_texts: z.partialRecord(z.enum(TEXT_LOCALES), z.string()),
   /** ISO 8601, UTC. */
   create_time: z.string(),
 });
@@ -28,6 +34,8 @@ export const messageContentSchema = messageRowSchema.extend({
   content: z.string(),
   /** A system message's content as a template (NOTE_TEMPLATES); null for a staff broadcast. */
   content_template: noteTemplateSchema,
+  /** The content in the languages where staff edited its template (as `title_texts`). */
+  content_texts: z.partialRecord(z.enum(TEXT_LOCALES), z.string()),
 });
 export type MessageContent = z.infer<typeof messageContentSchema>;
 

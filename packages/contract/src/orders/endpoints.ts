@@ -14,7 +14,7 @@ import {
   textFilter,
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
-import { createOrderAnswer, createOrderRequest, payeeSchema } from './merchant-api.js';
+import { createOrderAnswer, createOrderRequest, isPayerName, payeeSchema } from './merchant-api.js';
 import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
 import { ACTION_ROLES, ORDER_ACTIONS, ORDER_MARKS, ORDER_STATES } from './states.js';
 import { orderUploadAnswer, orderUploadFlag, orderUploadForm } from './upload.js';
@@ -73,6 +73,8 @@ export const orderFieldsSchema = z.object({
   /** The UTR that confirmed it (supplement), and the one the payer submitted on the payer page. */
   utr: z.string().nullable(),
   payerUtr: z.string().nullable(),
+  /** The name the payer typed with the UTR on the payer page (AlipayToAlipayByHandSubmitName). */
+  payerName: z.string().nullable(),
   supplierId: z.number().int().nullable(),
   supplierName: z.string().nullable(),
   /** Taken by an agent's resource (the supplier's team). */
@@ -216,7 +218,22 @@ export const payerOrderSchema = z.object({
   returnUrl: z.string().nullable(),
   payee: payeeSchema.nullable(),
   payerUtr: z.string().nullable(),
+  /**
+   * The payer must type their name with the UTR (AlipayToAlipayByHandSubmitName, Alipay 5002): the
+   * supplier matches it against the name on the Alipay transfer.
+   */
+  payerNameRequired: z.boolean(),
+  /** The name the payer typed on the page (null until then). */
+  payerName: z.string().nullable(),
 });
+
+/** The name a payer types on the payer page: the same rule as a payer name sent by the merchant. */
+export const payerNameInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .refine((v) => isPayerName(v), 'letters, spaces and dots only');
 
 const orderCodeInput = z.strictObject({ orderCode: orderCodeSchema });
 const stateAnswer = z.object({ orderCode: z.string(), state: z.number().int() });
@@ -563,10 +580,11 @@ export const ordersEndpoints = {
   payerSubmitUtr: defineEndpoint({
     method: 'POST',
     path: '/v1.0/pay/submitUtr',
-    summary: 'Payer page: the payer submits the UTR (or transaction hash) of the payment for the supplier to check',
-    input: z.strictObject({ orderCode: orderCodeSchema, utr: utrSchema }),
-    output: z.object({ orderCode: z.string(), payerUtr: z.string() }),
-    example: { orderCode: 'C26112312000012345678', utr: '412345678901' },
+    summary:
+      'Payer page: the payer submits the UTR (or transaction hash) of the payment for the supplier to check, and their name where the order asks for it (payerNameRequired)',
+    input: z.strictObject({ orderCode: orderCodeSchema, utr: utrSchema, payerName: payerNameInput.optional() }),
+    output: z.object({ orderCode: z.string(), payerUtr: z.string(), payerName: z.string().nullable() }),
+    example: { orderCode: 'C26112312000012345678', utr: '412345678901', payerName: '张三' },
     access: 'public',
     token2: false,
     scope: 'none',

@@ -104,6 +104,17 @@ export const PAYER_NAME_PATTERN = /^(?=.*\p{L})[\p{L}\p{M} .]{1,128}$/u;
 export const isPayerName = (v: string | number | undefined | null): boolean =>
   v !== undefined && v !== null && PAYER_NAME_PATTERN.test(String(v));
 
+/** Alipay to Alipay by hand (catalogue 5002): the product AlipayToAlipayByHandSubmitName applies to. */
+export const ALIPAY_BY_HAND_PRODUCT_ID = 5002;
+
+/**
+ * Whether the payer of an order of `productId` types their name with the UTR on the payer page: with
+ * AlipayToAlipayByHandSubmitName on, for Alipay (5002), whose payee sees the payer's real name on the
+ * transfer and matches the order by it.
+ */
+export const payerNameRequired = (productId: number, alipayByHandSubmitName: boolean): boolean =>
+  alipayByHandSubmitName && productId === ALIPAY_BY_HAND_PRODUCT_ID;
+
 /**
  * The country (ISO 3166-1 alpha-2) of the payer's card an order names, where the request shows it: a
  * bank branch given as an IFSC code is an Indian bank's, so the card is Indian (IN). null: unknown

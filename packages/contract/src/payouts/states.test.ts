@@ -5,6 +5,7 @@ import {
   PAYOUT_STATE,
   PAYOUT_STATES,
   PAYOUT_STATES_BY_PROCESS,
+  payoutActionRefusal,
   payoutProcessState,
 } from './states.js';
 
@@ -23,5 +24,16 @@ describe('payout process states', () => {
     expect(payoutProcessState(PAYOUT_STATE.submitted)).toBe(PAYOUT_PROCESS_STATE.withStaff);
     expect(payoutProcessState(PAYOUT_STATE.rejected)).toBe(PAYOUT_PROCESS_STATE.finished);
     expect(() => payoutProcessState(42)).toThrow();
+  });
+});
+
+describe('the payout action rule', () => {
+  it('offers a supplier an awaiting payout to claim unless a batch holds it', () => {
+    const awaiting = { state: PAYOUT_STATE.awaiting, claimedByCaller: false };
+    expect(payoutActionRefusal('claim', 'supplier', awaiting)).toBeNull();
+    expect(payoutActionRefusal('claim', 'supplier', { ...awaiting, inBatch: true })).toBe('state');
+    // Its merchant may still cancel it (the batch drops it when it is confirmed).
+    expect(payoutActionRefusal('cancel', 'merchant', { ...awaiting, inBatch: true })).toBeNull();
+    expect(payoutActionRefusal('claim', 'merchant', awaiting)).toBe('role');
   });
 });

@@ -140,6 +140,11 @@ export interface PayoutActionFacts {
   state: number;
   /** Whether the caller is the supplier that claimed it (its console account or its team's). */
   claimedByCaller: boolean;
+  /**
+   * Whether a batch holds it (a proposed batch reserves its awaiting payouts for the batch's account):
+   * no supplier may claim it then, the claim queue does not offer it.
+   */
+  inBatch?: boolean;
 }
 
 /** Why an action is refused: the role (403), or the payout's state or holder (422). */
@@ -159,6 +164,7 @@ export function payoutActionRefusal(
   const from: readonly number[] =
     role === 'supplier' && action === 'reject' ? SUPPLIER_REJECT_FROM : PAYOUT_ACTION_FROM[action];
   if (!from.includes(payout.state)) return 'state';
+  if (action === 'claim' && payout.inBatch) return 'state';
   // A supplier acts only on what it claimed (claim itself is on an unclaimed payout).
   if (role === 'supplier' && action !== 'claim' && !payout.claimedByCaller) return 'notYours';
   return null;

@@ -91,3 +91,14 @@ export type WsServerFrame = z.infer<typeof wsServerFrameSchema>;
 export function isWsEvent(frame: WsServerFrame): frame is WsEvent {
   return 'type' in frame && frame.type === 'event';
 }
+
+/**
+ * The topic a console follows to learn that a system setting changed (issue 21): every server process
+ * hears the change itself and tells its own sockets, so an open console reads getInfo again at once
+ * (the service-paused banner, the logo, the system flag, the contact info, the pay password banner)
+ * instead of at its next sign-in. Data: `{key}` to the roles that may read that key on the config
+ * page, `{}` to the others; `{}` to everyone after a server process could not hear changes for a while.
+ */
+export const SETTINGS_TOPIC = 'settings';
+export const settingsEventSchema = z.object({ key: z.string().max(64).optional() });
+export type SettingsEvent = z.infer<typeof settingsEventSchema>;

@@ -28,6 +28,14 @@ export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 export const QR_IMAGE_KINDS: readonly ResourceKind[] = ['upi', 'wechat', 'alipay'];
 export const takesQrImage = (kind: string): boolean => (QR_IMAGE_KINDS as readonly string[]).includes(kind);
 
+/**
+ * The red-packet receiving accounts (WeChat 5001, Alipay 5002): a supplier may have at most the
+ * `redWalletCount` setting's number of them switched on at once (both products counted together).
+ */
+export const RED_WALLET_PRODUCTS = [5001, 5002] as const;
+export const isRedWalletProduct = (productId: number): boolean =>
+  (RED_WALLET_PRODUCTS as readonly number[]).includes(productId);
+
 /** What of a resource the action rule reads. */
 export interface ResourceActionFacts {
   kind: string;
@@ -36,19 +44,25 @@ export interface ResourceActionFacts {
   /** Whether its supplier and its product are enabled (switching on needs both). */
   supplierEnabled: boolean;
   productEnabled: boolean;
+  /**
+   * Switching it on would pass its supplier's limit of red-packet accounts on at once (redWalletCount):
+   * it is one, it is off, and its supplier has as many on as allowed. Absent: false.
+   */
+  redWalletsFull?: boolean;
 }
 
 /**
  * Why an action is refused: the role may not take it (403); the resource has open orders (delete), its
- * kind takes no QR image (upload), its supplier or its product is disabled (switching on) (422, with
- * this reason). A resource outside the caller's reach (another supplier's, deleted) is a 404 before it.
+ * kind takes no QR image (upload), its supplier or its product is disabled, or its supplier has as many
+ * red-packet accounts on as redWalletCount allows (switching on) (422, with this reason). A resource outside the caller's reach (another supplier's, deleted) is a 404 before it.
  */
 export type ResourceActionRefusal =
   | 'role'
   | 'resourceBusy'
   | 'qrImageNotTaken'
   | 'supplierDisabled'
-  | 'productDisabled';
+  | 'productDisabled'
+  | 'redWalletLimit';
 
 /**
  * THE rule of the resource actions: null when `role` may take `action` on the resource now, else why
@@ -69,7 +83,8 @@ export function resourceActionRefusal(
       return takesQrImage(resource.kind) ? null : 'qrImageNotTaken';
     case 'enable':
       if (!resource.supplierEnabled) return 'supplierDisabled';
-      return resource.productEnabled ? null : 'productDisabled';
+      if (!resource.productEnabled) return 'productDisabled';
+      return resource.redWalletsFull ? 'redWalletLimit' : null;
     case 'edit':
     case 'disable':
       return null;

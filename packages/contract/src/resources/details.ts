@@ -24,6 +24,7 @@ export const RESOURCE_TEXTS = {
   keySecretTooLong: 'key secret is at most 256 characters',
   webhookSecretRequired: 'webhook secret cannot be empty',
   webhookSecretTooLong: 'webhook secret is at most 256 characters',
+  gatewayIdInvalid: 'choose a pay gateway of the pay gateway config',
   baseUrlInvalid: 'the gateway URL must be an http or https address without user, password, query or fragment',
   addressInvalid: 'invalid TRC20 wallet address',
   phoneInvalid: 'invalid Kenyan mobile number: 2547XXXXXXXX or 2541XXXXXXXX',
@@ -35,6 +36,7 @@ export const RESOURCE_TEXTS = {
   notASupplier: 'your account has no supplier record',
   supplierDisabled: 'the supplier of this resource is disabled, so it cannot be switched on',
   productDisabled: 'the product of this resource is disabled, so it cannot be switched on',
+  redWalletLimit: 'the supplier already has as many red-packet accounts (WeChat, Alipay) switched on as allowed',
   resourceBusy: 'the resource has open orders and cannot be deleted',
   qrImageNotTaken: 'this channel takes no QR image',
   fileType: 'file type error',
@@ -176,11 +178,44 @@ export const RESOURCE_DETAILS = {
 export const SECRET_DETAIL_FIELDS = ['keySecret', 'webhookSecret'] as const;
 export type SecretDetailField = (typeof SECRET_DETAIL_FIELDS)[number];
 
+/** The id of a pay gateway (system › pay gateway config), kept in details as text like every field. */
+const gatewayIdSchema = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : trimmed(v)),
+  z.string(T.gatewayIdInvalid).regex(/^[1-9]\d{0,8}$/, T.gatewayIdInvalid),
+);
+
+/**
+ * A gateway payout account that names a configured pay gateway (`gatewayId`): the gateway's base URL,
+ * key and webhook secret are used, read at each call; the account keeps its own business account
+ * number. Its own credentials may still be given (kept, unused while it names a gateway).
+ */
+export const GATEWAY_CONFIG_DETAILS = z.strictObject({
+  gatewayId: gatewayIdSchema,
+  baseUrl: optionalOf(gatewayBaseUrlSchema),
+  keyId: optionalOf(keyIdSchema),
+  keySecret: optionalOf(keySecretSchema),
+  webhookSecret: optionalOf(webhookSecretSchema),
+  accountNumber: accountNumberSchema,
+});
+
+/** Whether the details (as sent or stored) name a configured pay gateway. */
+export function namesPayGateway(details: unknown): boolean {
+  if (details === null || typeof details !== 'object') return false;
+  const id = (details as Record<string, unknown>).gatewayId;
+  return (typeof id === 'string' && id.trim() !== '') || typeof id === 'number';
+}
+
 /**
  * The details schema of a kind. On update a gateway's secrets may each be left out: the sealed one is kept.
+ * With `details` given, a gateway account naming a pay gateway (`gatewayId`) is checked as such.
  */
-export function detailsSchemaOf(kind: string, mode: 'create' | 'update' = 'create'): z.ZodType | undefined {
+export function detailsSchemaOf(
+  kind: string,
+  mode: 'create' | 'update' = 'create',
+  details?: unknown,
+): z.ZodType | undefined {
   if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) return undefined;
+  if (kind === 'gatewayPayout' && namesPayGateway(details)) return GATEWAY_CONFIG_DETAILS;
   if (kind === 'gatewayPayout' && mode === 'update') {
     return RESOURCE_DETAILS.gatewayPayout.extend({
       keySecret: optionalOf(keySecretSchema),
@@ -204,7 +239,7 @@ export function checkDetails(
 ): void {
   if (typeof value.productId !== 'number' || value.details === null || typeof value.details !== 'object') return;
   const kind = resourceKindOf(value.productId);
-  const schema = kind ? detailsSchemaOf(kind, mode) : undefined;
+  const schema = kind ? detailsSchemaOf(kind, mode, value.details) : undefined;
   if (!schema) return;
   const result = schema.safeParse(value.details);
   if (result.success) return;

@@ -456,14 +456,16 @@ export const ROUTES: readonly RouteDef[] = [
   ...systemPage('/system/dynamicPayScriptRecord', 'dynamicPayScriptRecord', SYSTEM_WITH_SUPPORT),
   ...systemPage('/system/telegramWhitelist', 'telegramWhitelist'),
   ...systemPage('/system/telegramBotGroup', 'telegramBotGroup'),
-  ...systemPage('/system/transferBot', 'transferBot'),
+  // The money channel's bot: the account managers (its token is superAdmin's, as BotToken's).
+  ...systemPage('/system/transferBot', 'transferBot', ADMINS),
   ...systemPage('/system/monitorScript', 'monitorScript'),
   ...systemPage('/system/bankNumber', 'bankNumber'),
   ...systemPage('/system/accountManagement', 'accountManagement'),
   ...systemPage('/systemConfig', 'systemConfig'),
   // The whole database's rows, secrets masked: superAdmin alone (DESIGN section 10).
   ...systemPage('/system/entityData', 'entityData', ['superAdmin']),
-  ...systemPage('/system/maintenance', 'systemMaintenance'),
+  // Maintenance changes are the administrators' (DESIGN section 10); technical maintenance checks.
+  ...systemPage('/system/maintenance', 'systemMaintenance', ADMINS),
   ...systemPage('/system/userProductConfig', 'userProductConfig'),
   // Only the roles that may send a test have something to do on it (customer service and the
   // read-only variant show a disabled form: reachable by its address, not offered in the menu).
@@ -475,9 +477,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...systemPage('/system/nameBlacklist', 'nameBlacklist'),
   ...systemPage('/system/orderCallback', 'orderCallback'),
   ...systemPage('/system/orderCallbackDetail', 'orderCallbackDetail'),
-  ...systemPage('/system/payGatewayConfig', 'payGatewayConfig'),
+  // Upstream credentials: superAdmin and admin (spec section 2), technical maintenance reads.
+  ...systemPage('/system/payGatewayConfig', 'payGatewayConfig', ADMINS),
   ...systemPage('/system/messageTemplate', 'messageTemplate'),
-  ...systemPage('/system/orderClearHistory', 'orderClearHistory'),
+  // The DataClearCycle runs: superAdmin and admin (spec section 2); technical maintenance reads.
+  ...systemPage('/system/orderClearHistory', 'orderClearHistory', ADMINS),
 
   // Other
   { path: '/todo/list', name: 'todoList', access: TODO_STAFF, group: 'other' },

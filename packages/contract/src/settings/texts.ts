@@ -123,10 +123,12 @@ export const SETTING_TEXTS = {
   DataClearCycle: {
     label: { 'zh-CN': '数据清理周期', 'zh-TW': '資料清理週期', 'en-US': 'Data clear cycle' },
     description: {
-      'zh-CN': '早于此天数的订单明细由清理任务删除（账本分录、资金记录和审计日志保留，统计不变）。0 表示永久保留。',
-      'zh-TW': '早於此天數的訂單明細由清理任務刪除（帳本分錄、資金紀錄和稽核日誌保留，統計不變）。0 表示永久保留。',
+      'zh-CN':
+        '已结束的代收和代付订单超过此天数未变动，其明细（时间线、分配记录、回调、回单图片、脚本调用记录、付款人和收款人个人信息）由每日清理任务删除；订单本身、账本分录、资金记录和审计日志保留，统计不变。0 表示永久保留。',
+      'zh-TW':
+        '已結束的代收和代付訂單超過此天數未變動，其明細（時間線、分配紀錄、回調、回單圖片、腳本呼叫紀錄、付款人和收款人個人資料）由每日清理任務刪除；訂單本身、帳本分錄、資金紀錄和稽核日誌保留，統計不變。0 表示永久保留。',
       'en-US':
-        'Order details older than this many days are removed by the clear job (ledger entries, fund records and the audit log stay, totals stay right). 0 keeps everything.',
+        'Finished collection orders and payouts unchanged for longer than this many days lose their details (timelines, allocation records, callbacks, receipt images, script call records, the payer’s and payee’s personal fields) to the daily clear job; the orders themselves, ledger entries, fund records and the audit log stay, and totals stay right. 0 keeps everything.',
     },
   },
   BotToken: {
@@ -231,9 +233,12 @@ export const SETTING_TEXTS = {
   TransferBotToken: {
     label: { 'zh-CN': '转账机器人令牌', 'zh-TW': '轉帳機器人令牌', 'en-US': 'Transfer bot token' },
     description: {
-      'zh-CN': '转账机器人的 Telegram Bot API 令牌；加密保存，只显示是否已设置。',
-      'zh-TW': '轉帳機器人的 Telegram Bot API 令牌；加密儲存，只顯示是否已設定。',
-      'en-US': "The transfer bot's Telegram Bot API token; sealed at rest, shown only as set or not set.",
+      'zh-CN':
+        '转账机器人的 Telegram Bot API 令牌：设置后由它向各方群组发送资金变动，机器人令牌只负责查询和提醒；未设置时由机器人令牌发送。加密保存，只显示是否已设置。',
+      'zh-TW':
+        '轉帳機器人的 Telegram Bot API 令牌：設定後由它向各方群組發送資金變動，機器人令牌只負責查詢和提醒；未設定時由機器人令牌發送。加密儲存，只顯示是否已設定。',
+      'en-US':
+        "The transfer bot's Telegram Bot API token: when set, it posts the balance changes to the parties' groups and the main bot keeps the questions and reminders; when not set, the main bot posts them. Sealed at rest, shown only as set or not set.",
     },
   },
   LimitMode: {
@@ -335,9 +340,12 @@ export const SETTING_TEXTS = {
       'en-US': 'Alipay to Alipay: name by hand',
     },
     description: {
-      'zh-CN': '开启后，支付宝订单（5002）的付款人在支付页手动填写姓名，用于匹配到账。',
-      'zh-TW': '開啟後，支付寶訂單（5002）的付款人在支付頁手動填寫姓名，用於比對到帳。',
-      'en-US': 'When on, the payer of an Alipay order (5002) types their name on the pay page, to match the transfer.',
+      'zh-CN':
+        '开启后，支付宝订单（5002）的付款人在支付页提交 UTR 时须填写姓名（字母、空格和点，最多 128 个字符），码商在订单列表和详情中看到该姓名，用于与支付宝转账的实名比对。关闭时或其他通道不询问姓名。',
+      'zh-TW':
+        '開啟後，支付寶訂單（5002）的付款人在支付頁提交 UTR 時須填寫姓名（字母、空格和點，最多 128 個字元），碼商在訂單列表和詳情中看到該姓名，用於與支付寶轉帳的實名比對。關閉時或其他通道不詢問姓名。',
+      'en-US':
+        'When on, the payer of an Alipay order (5002) types their name with the UTR on the payer page (letters, spaces and dots, at most 128), and the supplier sees it in the order list and detail to match against the name on the Alipay transfer. Off, or on other channels, no name is asked.',
     },
   },
   CardCountry: {

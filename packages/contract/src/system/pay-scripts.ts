@@ -11,6 +11,7 @@ import {
   textFilter,
 } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
+import { utrSchema } from '../orders/endpoints.js';
 import type { payeeSchema } from '../orders/merchant-api.js';
 
 /**
@@ -75,8 +76,11 @@ export const PAY_SCRIPT_LIMITS = {
 
 export const PAY_SCRIPT_KINDS = ['render', 'parse'] as const;
 export type PayScriptKind = (typeof PAY_SCRIPT_KINDS)[number];
-/** test: a test run from the console; payerPage: the payer page of an order of a product that uses the script. */
-export const PAY_SCRIPT_SOURCES = ['test', 'payerPage'] as const;
+/**
+ * test: a test run from the console; payerPage: the payer page of an order of a product that uses the
+ * script; notify: a notification POSTed by a collectionNotify pay gateway that names the script.
+ */
+export const PAY_SCRIPT_SOURCES = ['test', 'payerPage', 'notify'] as const;
 export type PayScriptSource = (typeof PAY_SCRIPT_SOURCES)[number];
 /** The function a kind calls. */
 export const PAY_SCRIPT_FUNCTIONS: Readonly<Record<PayScriptKind, string>> = {
@@ -157,7 +161,8 @@ export const payScriptParsedSchema = z
     orderCode: z.string().min(1).max(64),
     /** Minor units. */
     amount: z.number().int().positive().max(MAX_MONEY_MINOR),
-    utr: z.string().min(1).max(64).nullable(),
+    /** The payment's UTR, within the bounds of the orders' UTR (`utrSchema`); null when there is none. */
+    utr: utrSchema.nullable(),
     status: z.enum(['paid', 'failed']),
   })
   .refine((v) => v.status !== 'paid' || v.utr !== null, { message: PAY_SCRIPT_TEXTS.utrWhenPaid, path: ['utr'] });
@@ -280,6 +285,18 @@ export const payScriptsEndpoints = {
     access: PAY_SCRIPT_READ_ROLES,
     token2: false,
     scope: 'none',
+  }),
+  exportPayScriptList: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/dynamicPayScript/export',
+    summary: 'The filtered pay scripts as CSV, newest first (hosts and product ids as JSON)',
+    input: z.strictObject({ name: textFilter(64) }),
+    output: payScriptRowSchema,
+    example: {},
+    access: PAY_SCRIPT_READ_ROLES,
+    token2: false,
+    scope: 'none',
+    produces: 'csv',
   }),
   getPayScriptVersions: defineEndpoint({
     method: 'GET',

@@ -170,6 +170,7 @@ export class AuthService {
       payPasswordRequired: settings.EnablePayPassword,
       hasPayPassword: record.payPasswordHash !== null,
       apiUrl: settings.ApiUrl,
+      timeZone: this.deps.config.timeZone,
     };
   }
 

@@ -24,6 +24,8 @@ describe('login', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/token=.+Max-Age=86400/);
     const info = await t.call(auth.getInfo, undefined, { token: res.body.data.token });
     expect(info.body.data).toMatchObject({ userName: 'superadmin', access: 'superAdmin', confirmBind: true });
+    // The console shows times and computes "today" in the platform's zone, the one its filters are read in.
+    expect(info.body.data.timeZone).toBe(t.config.timeZone);
     expect(info.body.data).not.toHaveProperty('googleSecret');
   });
 

@@ -123,6 +123,13 @@ const RULES: Record<string, 'staff' | 'own' | 'team' | 'manage'> = {
   'payoutBatches.getPayouts': 'own',
   'payoutBatches.exportFile': 'own',
   'payoutBatches.download': 'own',
+  // Statistics: a merchant its own buckets, a supplier its team's (statistics.test.ts).
+  'statistics.statisticsV2': 'team',
+  'statistics.payoutStatisticsV2': 'team',
+  'statistics.simplestatisticsV2': 'team',
+  'todo.counts': 'team',
+  'todo.getList': 'team',
+  'todo.export': 'team',
 };
 
 const owned = Object.entries(endpoints).flatMap(([area, group]) =>

@@ -10,14 +10,19 @@ export const TELEGRAM_SEND_RETRIES = 3;
 export const TELEGRAM_SEND_RETRY_DELAY_SECONDS = 5;
 
 export interface BotMessageJob {
-  /** Which bot sends it: the BotToken setting's. */
-  bot: 'BotToken';
+  /**
+   * Which bot sends it: the main bot (BotToken), or the transfer bot (TransferBotToken) for the fund
+   * notices. A transfer bot message whose token was cleared meanwhile goes through the main bot.
+   */
+  bot: BotTokenKey;
   chatId: string;
   text: string;
   /** What it is about, for the log (e.g. 'fundRecord:123'). */
   about: string;
   replyTo?: number;
 }
+
+export type BotTokenKey = 'BotToken' | 'TransferBotToken';
 
 type Logger = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
@@ -65,9 +70,11 @@ export class BotSender {
   }
 
   private async send(message: BotMessageJob, job: Job<BotMessageJob>): Promise<void> {
-    const token = await this.deps.settings.get(message.bot);
+    const token =
+      (await this.deps.settings.get(message.bot)) ??
+      (message.bot === 'TransferBotToken' ? await this.deps.settings.get('BotToken') : null);
     if (!token) {
-      this.log.warn({ about: message.about, chatId: message.chatId }, 'bot message dropped: BotToken is not set');
+      this.log.warn({ about: message.about, chatId: message.chatId }, `bot message dropped: ${message.bot} is not set`);
       return;
     }
     const sent = await this.deps.telegram.sendMessage(token, {

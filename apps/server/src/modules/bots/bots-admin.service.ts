@@ -6,13 +6,14 @@ import type {
   TelegramWhitelistRow,
   TextLocale,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { merchants, suppliers, telegramGroups, telegramWhitelist } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { violatedConstraint } from '../../platform/db-errors.js';
-import { conflict, invalid, notFound } from '../../platform/errors.js';
+import { conflict, invalid, notFound, refused } from '../../platform/errors.js';
+import { keysetRowsAfter } from '../../platform/export.js';
 import { escapeLike } from '../../platform/like.js';
 
 type E = typeof endpoints.bots;
@@ -31,6 +32,23 @@ const whitelistRow = (r: WhitelistDbRow): TelegramWhitelistRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+type WhitelistFilters = { keyword?: string | null | undefined };
+type GroupFilters = { keyword?: string | null | undefined; partyKind?: BotGroupKind | null | undefined };
+
+function whitelistWhere(input: WhitelistFilters): SQL | undefined {
+  if (!input.keyword) return undefined;
+  const like = `%${escapeLike(input.keyword)}%`;
+  return or(ilike(telegramWhitelist.name, like), ilike(telegramWhitelist.telegramUserId, like));
+}
+
+function groupWhere(input: GroupFilters): SQL | undefined {
+  const like = input.keyword ? `%${escapeLike(input.keyword)}%` : null;
+  return and(
+    like ? or(ilike(telegramGroups.name, like), ilike(telegramGroups.chatId, like)) : undefined,
+    input.partyKind ? eq(telegramGroups.partyKind, input.partyKind) : undefined,
+  );
+}
+
 /**
  * The Telegram whitelist and the bot groups (spec section 2; issue 21 item 5): who the bots answer,
  * and which chat speaks for which merchant or supplier (or is a staff group). Every change is audited
@@ -40,13 +58,8 @@ const whitelistRow = (r: WhitelistDbRow): TelegramWhitelistRow => ({
 export class BotsAdminService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
-  async whitelistList(input: { pageIndex: number; pageSize: number; keyword?: string | null | undefined }) {
-    const where = input.keyword
-      ? or(
-          ilike(telegramWhitelist.name, `%${escapeLike(input.keyword)}%`),
-          ilike(telegramWhitelist.telegramUserId, `%${escapeLike(input.keyword)}%`),
-        )
-      : undefined;
+  async whitelistList(input: WhitelistFilters & { pageIndex: number; pageSize: number }) {
+    const where = whitelistWhere(input);
     const [rows, [total]] = await Promise.all([
       this.deps.db
         .select()
@@ -58,6 +71,21 @@ export class BotsAdminService {
       this.deps.db.select({ n: count() }).from(telegramWhitelist).where(where),
     ]);
     return { list: rows.map(whitelistRow), total: total?.n ?? 0, pageIndex: input.pageIndex, pageSize: input.pageSize };
+  }
+
+  /** The filtered whitelist, newest first, in keyset batches (the CSV export). */
+  async *whitelistExport(input: WhitelistFilters): AsyncGenerator<TelegramWhitelistRow> {
+    const where = whitelistWhere(input);
+    yield* keysetRowsAfter<TelegramWhitelistRow>(async (last, limit) =>
+      (
+        await this.deps.db
+          .select()
+          .from(telegramWhitelist)
+          .where(and(where, last ? lt(telegramWhitelist.id, last.id) : undefined))
+          .orderBy(desc(telegramWhitelist.id))
+          .limit(limit)
+      ).map(whitelistRow),
+    );
   }
 
   whitelistAdd(fields: WhitelistFields, actor: Actor): Promise<TelegramWhitelistRow> {
@@ -128,19 +156,8 @@ export class BotsAdminService {
 
   // ---- bot groups ----
 
-  async groupList(input: {
-    pageIndex: number;
-    pageSize: number;
-    keyword?: string | null | undefined;
-    partyKind?: BotGroupKind | null | undefined;
-  }) {
-    const filters: SQL[] = [];
-    if (input.keyword) {
-      const like = `%${escapeLike(input.keyword)}%`;
-      filters.push(or(ilike(telegramGroups.name, like), ilike(telegramGroups.chatId, like))!);
-    }
-    if (input.partyKind) filters.push(eq(telegramGroups.partyKind, input.partyKind));
-    const where = filters.length ? and(...filters) : undefined;
+  async groupList(input: GroupFilters & { pageIndex: number; pageSize: number }) {
+    const where = groupWhere(input);
     const [rows, [total]] = await Promise.all([
       this.deps.db
         .select()
@@ -157,6 +174,21 @@ export class BotsAdminService {
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
     };
+  }
+
+  /** The filtered bot groups, newest first, in keyset batches (the CSV export). */
+  async *groupExport(input: GroupFilters): AsyncGenerator<TelegramGroupRow> {
+    const where = groupWhere(input);
+    yield* keysetRowsAfter<TelegramGroupRow>(async (last, limit) =>
+      this.groupRows(
+        await this.deps.db
+          .select()
+          .from(telegramGroups)
+          .where(and(where, last ? lt(telegramGroups.id, last.id) : undefined))
+          .orderBy(desc(telegramGroups.id))
+          .limit(limit),
+      ),
+    );
   }
 
   async groupParties() {
@@ -195,6 +227,45 @@ export class BotsAdminService {
       await writeAudit(tx, actor, { action: 'bots.groupUpdate', target: `botGroup:${id}`, before, after }, now);
       return after!;
     });
+  }
+
+  /** Whether a merchant's or supplier's group gets its balance changes (the transfer bot page). */
+  async groupTransferNotices(id: number, transferNotices: boolean, actor: Actor): Promise<TelegramGroupRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const [old] = await tx.select().from(telegramGroups).where(eq(telegramGroups.id, id)).for('update');
+      if (!old) throw notFound('no such bot group');
+      if (old.partyKind === 'staff')
+        throw refused(
+          'a staff group gets no balance changes: only merchant and supplier groups do',
+          'transferNoticesStaffGroup',
+        );
+      const [row] = await tx
+        .update(telegramGroups)
+        .set({ transferNotices, updatedAt: now })
+        .where(eq(telegramGroups.id, id))
+        .returning();
+      const [before, after] = await this.groupRows([old, row!], tx);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'bots.groupTransferNotices',
+          target: `botGroup:${id}`,
+          before: { name: before!.name, transferNotices: old.transferNotices },
+          after: { name: after!.name, transferNotices },
+        },
+        now,
+      );
+      return after!;
+    });
+  }
+
+  /** A group by id (any state), or not found. */
+  async group(id: number, db: DbOrTx = this.deps.db): Promise<TelegramGroupRow> {
+    const [row] = await db.select().from(telegramGroups).where(eq(telegramGroups.id, id));
+    if (!row) throw notFound('no such bot group');
+    return (await this.groupRows([row], db))[0]!;
   }
 
   async groupDelete(id: number, actor: Actor): Promise<{ id: number }> {
@@ -286,6 +357,7 @@ export class BotsAdminService {
       partyName: r.partyId === null ? null : (names.get(`${r.partyKind}:${r.partyId}`) ?? null),
       language: r.language as TextLocale,
       enabled: r.enabled,
+      transferNotices: r.transferNotices,
       remark: r.remark,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

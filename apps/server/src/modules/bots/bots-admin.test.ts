@@ -1,7 +1,7 @@
 import { Code, endpoints } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
+import { type Auth, downloadCsv, startTestApp, type TestApp } from '../../testing/harness.js';
 
 /**
  * The Telegram whitelist and bot groups (issue 21 item 5): the system managers add, change and remove
@@ -133,5 +133,52 @@ describe('bot groups', () => {
     expect(await auditRows('bots.groupUpdate')).toMatchObject([
       { before: { partyKind: 'merchant', partyName: merchant.name }, after: { partyKind: 'staff' } },
     ]);
+  });
+});
+
+describe('the lists as CSV', () => {
+  it('export the filtered whitelist and bot groups, newest first, to their readers alone', async () => {
+    for (const [id, name] of [
+      ['880000001', 'Export Asha'],
+      ['880000002', 'Export Bala'],
+      ['880000003', 'Someone else'],
+    ]) {
+      expect((await t.call(bots.whitelistAdd, { telegramUserId: id, name }, admin)).body.code).toBe(200);
+    }
+    const users = await downloadCsv(t, bots.whitelistExport, { keyword: 'export' }, maintenance);
+    expect(users.status).toBe(200);
+    expect(users.header.split(',')).toEqual(
+      expect.arrayContaining(['telegramUserId', 'name', 'enabled', 'remark', 'updatedAt']),
+    );
+    expect(users.rows).toHaveLength(2);
+    expect(users.rows[0]).toContain('Export Bala');
+    expect(users.rows[1]).toContain('Export Asha');
+
+    expect(
+      (await t.call(bots.groupAdd, { chatId: '-3001', name: 'Export staff', partyKind: 'staff' }, admin)).body.code,
+    ).toBe(200);
+    const merchantId = (await t.call(bots.groupParties, {}, admin)).body.data.merchants[0].id as number;
+    expect(
+      (
+        await t.call(
+          bots.groupAdd,
+          { chatId: '-3002', name: 'Export merchant', partyKind: 'merchant', partyId: merchantId },
+          admin,
+        )
+      ).body.code,
+    ).toBe(200);
+    const groups = await downloadCsv(t, bots.groupExport, { keyword: 'export', partyKind: 'merchant' }, service);
+    expect(groups.status).toBe(200);
+    expect(groups.header.split(',')).toEqual(expect.arrayContaining(['chatId', 'partyKind', 'partyName', 'language']));
+    expect(groups.rows).toHaveLength(1);
+    expect(groups.rows[0]).toContain('-3002');
+    expect((await downloadCsv(t, bots.groupExport, { keyword: 'export' }, admin)).rows).toHaveLength(2);
+
+    const merchant = await t.loginWithToken2('merchant1');
+    const support = await t.loginWithToken2('support');
+    for (const who of [merchant, support]) {
+      expect((await downloadCsv(t, bots.whitelistExport, {}, who)).status).toBe(403);
+      expect((await downloadCsv(t, bots.groupExport, {}, who)).status).toBe(403);
+    }
   });
 });

@@ -6,8 +6,18 @@ import { merchants, suppliers, telegramCursors, telegramGroups } from '../../db/
 import type { Clock } from '../../platform/clock.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
-import type { BotSender } from './bot-sender.js';
+import type { BotSender, BotTokenKey } from './bot-sender.js';
 import type { MessageTemplates } from './templates.js';
+
+/**
+ * The bot that posts the fund notices: the transfer bot when its token is set, else the main bot when
+ * its token is, else none.
+ */
+export async function fundNoticeBot(settings: SettingsStore): Promise<BotTokenKey | null> {
+  if ((await settings.get('TransferBotToken')) !== null) return 'TransferBotToken';
+  if ((await settings.get('BotToken')) !== null) return 'BotToken';
+  return null;
+}
 
 /** The cursor of the balance changes sent so far (telegram_cursors.name). */
 export const FUND_CURSOR = 'fundRecord';
@@ -36,8 +46,11 @@ interface EntryRow {
  * BotAutoSendFundRecord (issue 21 item 5): each balance change of a merchant or supplier (a ledger
  * entry on one of its accounts, what its fund records list) is sent to that party's bot groups. It
  * reads the ledger after the fact, from a cursor, in a job of its own: the money transactions know
- * nothing of it and never wait for Telegram. While the switch is off (or BotToken unset) the cursor
- * follows the ledger, so turning it on sends the changes from then on, not the history.
+ * nothing of it and never wait for Telegram. While the switch is off (or no bot token is set) the
+ * cursor follows the ledger, so turning it on sends the changes from then on, not the history.
+ *
+ * The transfer bot (TransferBotToken) posts them when its token is set, the main bot (BotToken)
+ * otherwise; only the groups with `transferNotices` on get them.
  */
 export class FundNotices {
   constructor(
@@ -55,7 +68,8 @@ export class FundNotices {
   /** One pass: answers how many messages it enqueued. */
   async scan(): Promise<number> {
     const { db, settings } = this.deps;
-    const on = (await settings.get('BotAutoSendFundRecord')) && (await settings.get('BotToken')) !== null;
+    const bot = await fundNoticeBot(settings);
+    const on = (await settings.get('BotAutoSendFundRecord')) && bot !== null;
     const [cursor] = await db.select().from(telegramCursors).where(eq(telegramCursors.name, FUND_CURSOR));
     if (!on || !cursor) {
       await this.moveToEnd(cursor?.position);
@@ -92,9 +106,7 @@ export class FundNotices {
           orderCode: row.order_code,
           time: formatPlatformTime(new Date(row.created_at), this.deps.timeZone),
         });
-        if (
-          await this.deps.sender.enqueue({ bot: 'BotToken', chatId: group.chatId, text, about: `fundRecord:${row.id}` })
-        )
+        if (await this.deps.sender.enqueue({ bot: bot!, chatId: group.chatId, text, about: `fundRecord:${row.id}` }))
           enqueued += 1;
       }
     }
@@ -134,6 +146,7 @@ export class FundNotices {
               eq(telegramGroups.partyKind, kind),
               inArray(telegramGroups.partyId, ids),
               eq(telegramGroups.enabled, true),
+              eq(telegramGroups.transferNotices, true),
             ),
           )),
       );

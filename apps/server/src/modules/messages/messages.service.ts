@@ -5,6 +5,7 @@ import {
   type NoteTemplate,
   noteParts,
   type Role,
+  type TextLocale,
 } from '@paydesk/contract';
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -19,7 +20,18 @@ export interface MessagesDeps {
   clock: Clock;
   /** Pushes "your inbox changed" to open consoles; best effort (the inbox is the truth). */
   realtime?: RealtimeHub;
+  /**
+   * The staff's edited in-app templates (modules/bots/templates.ts): a system message's title and
+   * content in each language where one was edited, filled. Without it the defaults alone apply.
+   */
+  templates?: { inAppTexts(template: NoteTemplate, db: Tx): Promise<Partial<Record<TextLocale, string>>> };
 }
+
+type LocalTexts = Partial<Record<TextLocale, { title?: string; content?: string }>>;
+const textsOf = (local: LocalTexts | null, part: 'title' | 'content'): Partial<Record<TextLocale, string>> =>
+  Object.fromEntries(
+    Object.entries(local ?? {}).flatMap(([language, texts]) => (texts[part] ? [[language, texts[part]]] : [])),
+  );
 
 /** Each inbox list shows at most this many messages, newest first. */
 const LIST_LIMIT = 200;
@@ -34,10 +46,17 @@ const TRANSITIONS = {
 } as const satisfies Record<string, { from: MessageState; to: MessageState }>;
 export type MessageTransition = keyof typeof TRANSITIONS;
 
-const toRow = (m: { id: number; title: string; titleTemplate: NoteTemplate | null; createdAt: Date }): MessageRow => ({
+const toRow = (m: {
+  id: number;
+  title: string;
+  titleTemplate: NoteTemplate | null;
+  localTexts: LocalTexts | null;
+  createdAt: Date;
+}): MessageRow => ({
   msg_id: m.id,
   title: m.title,
   title_template: m.titleTemplate ?? null,
+  title_texts: textsOf(m.localTexts, 'title'),
   create_time: m.createdAt.toISOString(),
 });
 
@@ -63,6 +82,7 @@ export class MessagesService {
           id: messages.id,
           title: messages.title,
           titleTemplate: messages.titleTemplate,
+          localTexts: messages.localTexts,
           createdAt: messages.createdAt,
         })
         .from(messageRecipients)
@@ -83,7 +103,12 @@ export class MessagesService {
       .where(and(eq(messageRecipients.messageId, msgId), eq(messageRecipients.userId, userId)))
       .limit(1);
     if (!row) throw notFound('no such message');
-    return { ...toRow(row.m), content: row.m.content, content_template: row.m.contentTemplate ?? null };
+    return {
+      ...toRow(row.m),
+      content: row.m.content,
+      content_template: row.m.contentTemplate ?? null,
+      content_texts: textsOf(row.m.localTexts, 'content'),
+    };
   }
 
   async unreadCount(userId: number): Promise<{ count: number }> {
@@ -206,10 +231,23 @@ export class MessagesService {
       content: content.note,
       titleTemplate: title.noteTemplate,
       contentTemplate: content.noteTemplate,
+      localTexts: await this.localTexts(tx, input.title, input.content),
       senderId: null,
       userIds: live.map((u) => u.id),
     });
     return { msgId, recipients: live.length };
+  }
+
+  /** The edited in-app templates' texts of a system message, per language; null when none was edited. */
+  private async localTexts(tx: Tx, title: NoteTemplate, content: NoteTemplate): Promise<LocalTexts | null> {
+    if (!this.deps.templates) return null;
+    const titles = await this.deps.templates.inAppTexts(title, tx);
+    const contents = await this.deps.templates.inAppTexts(content, tx);
+    const local: LocalTexts = {};
+    for (const [language, text] of Object.entries(titles)) local[language as TextLocale] = { title: text };
+    for (const [language, text] of Object.entries(contents))
+      local[language as TextLocale] = { ...local[language as TextLocale], content: text };
+    return Object.keys(local).length > 0 ? local : null;
   }
 
   private async deliver(
@@ -219,6 +257,7 @@ export class MessagesService {
       content: string;
       titleTemplate?: NoteTemplate | null;
       contentTemplate?: NoteTemplate | null;
+      localTexts?: LocalTexts | null;
       senderId: number | null;
       userIds: readonly number[];
     },

@@ -55,6 +55,7 @@ describe('the inbox life cycle', () => {
       msg_id: msgId,
       title: 'Payout rules',
       title_template: null, // a broadcast is shown as its sender wrote it
+      title_texts: {},
       create_time: expect.any(String),
     });
     expect(first.unread[0]).not.toHaveProperty('content');

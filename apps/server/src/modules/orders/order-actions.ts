@@ -6,6 +6,8 @@ import {
   type OrderAction,
   type OrderMark,
   orderActionRefusal,
+  PAID_STATES,
+  payerNameRequired,
   SUPPLEMENT_TYPE,
 } from '@paydesk/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import { tableRow } from '../../db/raw-rows.js';
 import { merchants, orderEvents, orders } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { DataScope } from '../../platform/context.js';
-import { conflict, forbidden, notFound, refused } from '../../platform/errors.js';
+import { conflict, forbidden, invalid, notFound, refused } from '../../platform/errors.js';
 import type { CommissionRatesRow } from '../suppliers/suppliers.service.js';
 import { actionFacts } from './allowed-actions.js';
 import { ORDER_TEXTS, type OrderCore, OrderPart, type OrderRecord, orderInScope } from './order-core.js';
@@ -22,6 +24,14 @@ import type { OrderIntake } from './order-intake.js';
 import type { OrderPayments } from './order-payments.js';
 import type { OrderSettings } from './settings.js';
 import { LOCK_ORDER } from './statements.js';
+
+/** What a pay gateway's paid notification did to its order (`payByGateway`). */
+export type GatewayPaidOutcome =
+  | { kind: 'paid'; state: number; order: OrderRecord }
+  | { kind: 'unknownOrder' }
+  | { kind: 'amountMismatch'; orderAmount: number }
+  | { kind: 'alreadyPaid'; state: number; sameUtr: boolean }
+  | { kind: 'notAwaitingPayment' | 'locked' | 'utrUsed'; state: number };
 
 /**
  * The actions on an order (spec section 4): each a compare-and-set of the order's state in one
@@ -311,25 +321,123 @@ export class OrderActions extends OrderPart {
     return expired;
   }
 
+  // ---- pay gateways ----
+
+  /**
+   * A collectionNotify pay gateway's notification says the order was paid (paygateways/pay-notify.ts,
+   * after the signature and the gateway's script): an order awaiting payment (allocated, or timed out:
+   * its hold was released, so the supplier's available balance pays) is paid with the UTR, its timeline
+   * and audit naming the gateway, its merchant's callback scheduled. Everything else moves nothing and
+   * says why: an unknown order, another amount, an order paid already (a repeat of the notification is
+   * `alreadyPaid`), locked for investigation, in another state, or a UTR that confirmed another order.
+   */
+  async payByGateway(input: {
+    orderCode: string;
+    amount: number;
+    utr: string;
+    gateway: { id: number; name: string };
+    ip: string | null;
+  }): Promise<GatewayPaidOutcome> {
+    const [seen] = await this.db.select().from(orders).where(eq(orders.orderCode, input.orderCode));
+    if (!seen) return { kind: 'unknownOrder' };
+    if (seen.amount !== input.amount) return { kind: 'amountMismatch', orderAmount: seen.amount };
+    const actor: Actor = { userId: null, account: `gateway:${input.gateway.name}`, role: null, ip: input.ip };
+    const outcome = await this.db.transaction(async (tx): Promise<GatewayPaidOutcome> => {
+      const [locked] = await LOCK_ORDER.rows<Record<string, unknown>>(tx, { orderId: seen.id });
+      if (!locked) return { kind: 'unknownOrder' };
+      const order = tableRow(orders, locked);
+      if ((PAID_STATES as readonly number[]).includes(order.state)) {
+        return { kind: 'alreadyPaid', state: order.state, sameUtr: order.utr === input.utr };
+      }
+      if (order.state !== ORDER_STATE.allocated && order.state !== ORDER_STATE.timedOut) {
+        return { kind: 'notAwaitingPayment', state: order.state };
+      }
+      if (order.locked) return { kind: 'locked', state: order.state };
+      const [other] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, input.utr));
+      if (other) return { kind: 'utrUsed', state: order.state };
+      const rates =
+        locked.c_supplier_id === null
+          ? null
+          : {
+              supplier_id: locked.c_supplier_id as number,
+              rate: locked.c_rate as number,
+              parent_id: locked.c_parent_id as number | null,
+              parent_rate: locked.c_parent_rate as number,
+            };
+      const after = await this.payments.pay(
+        tx,
+        order,
+        actor,
+        {
+          supplementType: null,
+          utr: input.utr,
+          note: note('paidByGateway', { gateway: input.gateway.name, utr: input.utr }),
+        },
+        rates,
+      );
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'orders.gatewayPaid',
+          target: `order:${order.orderCode}`,
+          before: { state: order.state, mark: order.mark, locked: order.locked, resourceId: order.resourceId },
+          after: {
+            state: after.state,
+            utr: input.utr,
+            payGatewayId: input.gateway.id,
+            payGatewayName: input.gateway.name,
+          },
+        },
+        this.now(),
+      );
+      return { kind: 'paid', state: after.state, order: after };
+    });
+    if (outcome.kind === 'paid') this.publish(outcome.order);
+    return outcome;
+  }
+
   // ---- the payer ----
 
-  /** The payer submits the UTR of the payment; the supplier checks it and confirms. */
-  async submitPayerUtr(orderCode: string, utr: string): Promise<{ orderCode: string; payerUtr: string }> {
+  /**
+   * The payer submits the UTR of the payment; the supplier checks it and confirms. Where the order asks
+   * for the payer's name (AlipayToAlipayByHandSubmitName, 5002) it comes with it, and a name sent where
+   * none is asked for is not kept.
+   */
+  async submitPayerUtr(
+    orderCode: string,
+    utr: string,
+    payerName?: string,
+  ): Promise<{ orderCode: string; payerUtr: string; payerName: string | null }> {
     const updated = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.orderCode, orderCode)).for('update');
       if (!order) throw notFound('no such order');
       if (order.state !== ORDER_STATE.allocated && order.state !== ORDER_STATE.timedOut) {
         throw refused('this order is not awaiting payment', 'notAwaitingPayment');
       }
+      const settings = await this.settings.get(tx);
+      const asked = payerNameRequired(order.productId, settings.alipayByHandSubmitName);
+      if (asked && !payerName) {
+        throw invalid([{ path: 'payerName', message: "the payer's name is required" }], 'payerNameRequired');
+      }
+      const name = asked ? payerName! : null;
       const [row] = await tx
         .update(orders)
-        .set({ payerUtr: utr, updatedAt: this.now() })
+        .set({ payerUtr: utr, payerName: name, updatedAt: this.now() })
         .where(eq(orders.id, order.id))
         .returning();
-      await this.event(tx, row!, 'payerUtr', null, null, null, note('payerUtr', { utr }));
+      await this.event(
+        tx,
+        row!,
+        'payerUtr',
+        null,
+        null,
+        null,
+        name ? note('payerUtrName', { utr, name }) : note('payerUtr', { utr }),
+      );
       return row!;
     });
     this.publish(updated);
-    return { orderCode: updated.orderCode, payerUtr: utr };
+    return { orderCode: updated.orderCode, payerUtr: utr, payerName: updated.payerName };
   }
 }

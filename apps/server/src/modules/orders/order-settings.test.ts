@@ -89,6 +89,22 @@ async function setPartyProduct(productId: number, set: { dailyLimit?: number | n
   }
 }
 
+/** Product `productId` for merchant1 (3.00 % fee) and supplier1 (1.50 % commission). */
+async function enableForMerchantAndSupplier1(productId: number) {
+  const [s] = await rows<{ user_id: number }>(
+    sql`select s.user_id from suppliers s join users u on u.id = s.user_id where u.account = 'supplier1'`,
+  );
+  const base = { perTransactionFee: 0, dailyLimit: null, minAmount: null, maxAmount: null, kycLowerLimit: null };
+  await t.app.services.products.saveUserProduct(
+    { userId: merchant.userId, productId, enabled: true, feeRate: 300, commissionRate: 0, ...base },
+    SYSTEM_ACTOR,
+  );
+  await t.app.services.products.saveUserProduct(
+    { userId: Number(s!.user_id), productId, enabled: true, feeRate: 0, commissionRate: 150, ...base },
+    SYSTEM_ACTOR,
+  );
+}
+
 /** merchant1's product 1001 today, read from the tables: paid (folded and not) and open now. */
 async function merchantDay(): Promise<{ paid: number; open: number }> {
   const day = t.app.services.orders.today();
@@ -238,18 +254,7 @@ describe('NeedNameCheck: every order carries a well-formed payer name', () => {
 describe('CardCountry: the country of payer cards card-to-card orders accept', () => {
   beforeAll(async () => {
     // Card-to-card (1002) for merchant1 and for supplier1, whose demo card account serves it.
-    const [s] = await rows<{ user_id: number }>(
-      sql`select s.user_id from suppliers s join users u on u.id = s.user_id where u.account = 'supplier1'`,
-    );
-    const base = { perTransactionFee: 0, dailyLimit: null, minAmount: null, maxAmount: null, kycLowerLimit: null };
-    await t.app.services.products.saveUserProduct(
-      { userId: merchant.userId, productId: 1002, enabled: true, feeRate: 300, commissionRate: 0, ...base },
-      SYSTEM_ACTOR,
-    );
-    await t.app.services.products.saveUserProduct(
-      { userId: Number(s!.user_id), productId: 1002, enabled: true, feeRate: 0, commissionRate: 150, ...base },
-      SYSTEM_ACTOR,
-    );
+    await enableForMerchantAndSupplier1(1002);
   });
   afterAll(() => t.setSetting('CardCountry', undefined));
 
@@ -269,6 +274,69 @@ describe('CardCountry: the country of payer cards card-to-card orders accept', (
     await createOk(21_004, { ifscCode: 'HDFC0001234', userName: 'Asha Rao' });
     await t.setSetting('CardCountry', 'IN');
     await createOk(21_005, { ...card, ifscCode: 'HDFC0001234' });
+  });
+});
+
+describe('AlipayToAlipayByHandSubmitName: the payer types their name with the UTR (Alipay, 5002)', () => {
+  beforeAll(async () => {
+    // Alipay (5002) for merchant1 and supplier1, with one Alipay account of supplier1 switched on.
+    await enableForMerchantAndSupplier1(5002);
+    const supplier1 = owners.get('supplier1')!;
+    const made = await t.call(
+      endpoints.resources.create,
+      { productId: 5002, name: 'Alipay by hand', details: { accountName: 'Li Wei' } },
+      supplier1,
+    );
+    expect(made.body.code, JSON.stringify(made.body)).toBe(Code.success);
+    const on = await t.call(
+      endpoints.resources.enableResource,
+      { resourceId: made.body.data.id, productId: 5002, enable: true },
+      supplier1,
+    );
+    expect(on.body.code, JSON.stringify(on.body)).toBe(Code.success);
+  });
+  afterAll(() => t.setSetting('AlipayToAlipayByHandSubmitName', undefined));
+
+  const payer = (orderCode: string) => t.call(api.payerOrder, { orderCode }).then((r) => r.body.data);
+  const timeline = async (orderCode: string) =>
+    rows<{ note: string | null }>(
+      sql`select e.note from order_events e join orders o on o.id = e.order_id where o.order_code = ${orderCode} and e.kind = 'payerUtr'`,
+    );
+
+  it('off (the default): the payer page asks no name, and a name sent along is not kept', async () => {
+    const { orderCode } = await createOk(31_001, { productId: '5002' });
+    expect(await payer(orderCode)).toMatchObject({ productId: 5002, payerNameRequired: false, payerName: null });
+    const res = await t.call(api.payerSubmitUtr, { orderCode, utr: '2026112731001', payerName: '李伟' });
+    expect(res.body.data).toEqual({ orderCode, payerUtr: '2026112731001', payerName: null });
+  });
+
+  it('on: an Alipay order asks it, refuses the UTR without it (nothing kept), and keeps it for the supplier to match', async () => {
+    await t.setSetting('AlipayToAlipayByHandSubmitName', true);
+    const { orderCode } = await createOk(31_002, { productId: '5002' });
+    expect(await payer(orderCode)).toMatchObject({ payerNameRequired: true, payerName: null });
+
+    const before = await snapshot(t.database);
+    const without = await t.call(api.payerSubmitUtr, { orderCode, utr: '2026112731002' });
+    expect(without.status).toBe(400);
+    expect(without.body.data).toMatchObject({ reason: 'payerNameRequired' });
+    expect(await snapshot(t.database)).toBe(before);
+    // Digits are not a name: the merchant API's payer name rule.
+    expect((await t.call(api.payerSubmitUtr, { orderCode, utr: '2026112731002', payerName: '1234' })).status).toBe(400);
+
+    const res = await t.call(api.payerSubmitUtr, { orderCode, utr: '2026112731002', payerName: '  李伟 ' });
+    expect(res.body.data).toEqual({ orderCode, payerUtr: '2026112731002', payerName: '李伟' });
+    expect(await payer(orderCode)).toMatchObject({ payerUtr: '2026112731002', payerName: '李伟' });
+    expect(await timeline(orderCode)).toEqual([{ note: 'payer submitted UTR 2026112731002 as 李伟' }]);
+    // The supplier sees it in its list, to match it against the name on the Alipay transfer.
+    const list = await t.call(api.getList, { orderCode, pageIndex: 1, pageSize: 10 }, owners.get('supplier1')!);
+    expect((list.body.data.list as OrderRow[])[0]).toMatchObject({ orderCode, payerName: '李伟' });
+  });
+
+  it('on: other channels ask no name', async () => {
+    const { orderCode } = await createOk(31_003);
+    expect(await payer(orderCode)).toMatchObject({ productId: 1001, payerNameRequired: false });
+    const res = await t.call(api.payerSubmitUtr, { orderCode, utr: '712345631003' });
+    expect(res.body.data).toEqual({ orderCode, payerUtr: '712345631003', payerName: null });
   });
 });
 

@@ -56,6 +56,6 @@ export function ordersHandlers(orders: OrdersService, queries: OrderQueries, upl
     unlockOrder: (input, ctx) => orders.unlock(input.orderCodes, ctx.scope, ctx.actor),
     payerOrder: (input) => queries.payerView(input.orderCode),
     payerQrImage: (input) => queries.payerQrImage(input.orderCode),
-    payerSubmitUtr: (input) => orders.submitPayerUtr(input.orderCode, input.utr),
+    payerSubmitUtr: (input) => orders.submitPayerUtr(input.orderCode, input.utr, input.payerName),
   } satisfies Handlers<typeof endpoints.orders>;
 }

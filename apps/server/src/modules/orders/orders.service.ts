@@ -3,6 +3,7 @@ import { OrderCore, type OrdersDeps } from './order-core.js';
 import { OrderIntake } from './order-intake.js';
 import { OrderPayments } from './order-payments.js';
 
+export type { GatewayPaidOutcome } from './order-actions.js';
 export { ORDER_TEXTS, type OrderParams, type OrderRecord, type OrdersDeps, orderInScope } from './order-core.js';
 
 /**
@@ -33,6 +34,8 @@ export class OrdersService {
   readonly unlock: OrderActions['unlock'];
   readonly expireDue: OrderActions['expireDue'];
   readonly submitPayerUtr: OrderActions['submitPayerUtr'];
+  // pay gateways' notifications
+  readonly payByGateway: OrderActions['payByGateway'];
 
   constructor(readonly deps: OrdersDeps) {
     this.core = new OrderCore(deps);
@@ -56,6 +59,7 @@ export class OrdersService {
     this.unlock = a.unlock.bind(a);
     this.expireDue = a.expireDue.bind(a);
     this.submitPayerUtr = a.submitPayerUtr.bind(a);
+    this.payByGateway = a.payByGateway.bind(a);
   }
 
   /** The order settings (cached; tests invalidate it after changing a setting). */

@@ -762,11 +762,11 @@ describe('marks, locks, scope', () => {
     // Nothing about the merchant but its name: no id, merchant number or setting.
     expect(Object.keys(view.body.data).sort()).toEqual(
       ['amount', 'currency', 'expiresAt', 'merchantName', 'now', 'orderCode', 'payee', 'payerUtr', 'productId']
-        .concat(['returnUrl', 'state', 'subject'])
+        .concat(['payerName', 'payerNameRequired', 'returnUrl', 'state', 'subject'])
         .sort(),
     );
     const submitted = await t.call(api.payerSubmitUtr, { orderCode, utr: '712345678901' });
-    expect(submitted.body.data).toEqual({ orderCode, payerUtr: '712345678901' });
+    expect(submitted.body.data).toEqual({ orderCode, payerUtr: '712345678901', payerName: null });
     expect((await t.call(api.payerOrder, { orderCode: 'C0000000000000000000' })).status).toBe(404);
   });
 });

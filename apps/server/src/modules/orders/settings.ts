@@ -19,6 +19,8 @@ export interface OrderSettings {
   isNewPayUrl: boolean;
   /** The lists' time range applies to completed orders' completion time. */
   completeTimeFilter: boolean;
+  /** The payer of an Alipay (5002) order types their name with the UTR (payerNameRequired). */
+  alipayByHandSubmitName: boolean;
 }
 
 /** The order engines' view of the settings store (cached there; a change acts within a second). */
@@ -42,6 +44,7 @@ export class OrderSettingsReader {
       cardCountry: values.CardCountry,
       isNewPayUrl: values.IsNewPayUrl,
       completeTimeFilter: values.CompleteTimeFilter,
+      alipayByHandSubmitName: values.AlipayToAlipayByHandSubmitName,
     };
   }
 

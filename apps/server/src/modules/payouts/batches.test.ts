@@ -274,8 +274,14 @@ describe('maker-checker', () => {
     const asChecker = await t.call(api.getList, { batchId }, auth.superadmin);
     expect(asChecker.body.data.list[0].allowedActions).toEqual(['approve', 'markAbnormal']);
 
-    // A payout claimed meanwhile leaves the batch when it is confirmed.
-    expect((await t.call(endpoints.payouts.claimOrder, { orderId: made[0]!.id }, auth.supplier1)).body.code).toBe(200);
+    // A batch holds its payouts: no supplier claims one (409 'claim failed'), no list offers the claim.
+    const claim = await t.call(endpoints.payouts.claimOrder, { orderId: made[0]!.id }, auth.supplier1);
+    expect(claim.status).toBe(409);
+    expect(claim.body).toMatchObject({ data: { reason: 'claimFailed' } });
+    const offered = await t.call(endpoints.payouts.getList, { pageIndex: 1, pageSize: 50, batchId }, auth.supplier1);
+    for (const row of offered.body.data.list) expect(row.allowedActions).not.toContain('claim');
+    // A payout its merchant cancels meanwhile leaves the batch when it is confirmed.
+    expect((await t.call(endpoints.payouts.cancel, { orderId: made[0]!.id }, auth.merchant1)).body.code).toBe(200);
     const approved = await t.call(api.approve, { batchId }, auth.superadmin);
     expect(approved.body.data).toMatchObject({ state: B.confirmed, orderCount: 2, totalAmount: 45_000 });
     const rows = await t.database.db
@@ -289,7 +295,7 @@ describe('maker-checker', () => {
       )
       .orderBy(asc(payouts.id));
     expect(rows.map((p) => [p.state, p.batchId])).toEqual([
-      [S.inProgress, null],
+      [S.cancelled, null],
       [S.preparing, batchId],
       [S.preparing, batchId],
     ]);
@@ -321,8 +327,6 @@ describe('maker-checker', () => {
     const csv = [ICICI_RESULT_HEADER, ...rows.slice(1).map((p) => `${p.orderCode},${rupees(p.amount)},Failed,,closed`)];
     const settled = await uploadResult(batchId, csv.join('\n'), auth.admin);
     expect(settled.body.data).toMatchObject({ completed: 0, failed: 2, state: B.completed });
-    await t.call(endpoints.payouts.cancelClaim, { orderId: made[0]!.id }, auth.supplier1);
-    await t.call(endpoints.payouts.cancel, { orderId: made[0]!.id }, auth.merchant1);
   });
 });
 

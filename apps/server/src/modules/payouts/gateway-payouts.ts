@@ -2,10 +2,11 @@ import { GATEWAY_PAYOUT_PRODUCTS, note, PAYOUT_STATE } from '@paydesk/contract';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
+import { partyProducts, payGateways, payouts, resources, suppliers } from '../../db/schema.js';
 import { type Actor, SYSTEM_ACTOR, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { checkedAgent, urlRefusal } from '../callbacks/delivery.js';
+import type { PayGateways } from '../paygateways/pay-gateways.js';
 import {
   type CreatePayoutAnswer,
   createGatewayPayout,
@@ -57,6 +58,11 @@ export interface GatewayPayoutsDeps {
   payouts: PayoutsService;
   /** Opens the accounts' sealed secrets (platform/crypto.ts). */
   secretKey: Buffer;
+  /**
+   * The pay gateway config: an account naming a gateway (`details.gatewayId`) uses that gateway's
+   * base URL, key and webhook secret, read at each call (a rotated secret applies at once).
+   */
+  payGateways?: PayGateways | undefined;
   /** Whether a gateway's base URL may be on loopback or a private network (GATEWAY_PRIVATE_NETWORKS). */
   privateNetworks: boolean;
   /** One exchange with a gateway (10 s). */
@@ -177,6 +183,8 @@ export class GatewayPayouts {
               isNull(resources.deletedAt),
               eq(suppliers.enabled, true),
               eq(partyProducts.enabled, true),
+              // An account naming a pay gateway waits while that gateway is switched off.
+              sql`(${resources.details}->>'gatewayId' is null or exists (select 1 from ${payGateways} where ${payGateways.id}::text = ${resources.details}->>'gatewayId' and ${payGateways.enabled}))`,
             ),
           )
           .orderBy(sql`${resources.lastAllocatedAt} asc nulls first`, asc(resources.id))
@@ -246,7 +254,9 @@ export class GatewayPayouts {
         );
       return due;
     });
-    return claimed.map(({ payout, resource }) => ({ payout, ...this.credentialsOf(resource) }));
+    return Promise.all(
+      claimed.map(async ({ payout, resource }) => ({ payout, ...(await this.credentialsOf(resource)) })),
+    );
   }
 
   /** Sends or polls one claimed payout and records what came of it. `signal` cuts the exchange short. */
@@ -299,7 +309,7 @@ export class GatewayPayouts {
       .from(resources)
       .where(and(eq(resources.id, resourceId), eq(resources.kind, 'gatewayPayout')));
     if (!account) return { kind: 'unauthorised' };
-    const { webhookSecret } = openGatewaySecrets(account.secretSealed, this.deps.secretKey);
+    const webhookSecret = await this.webhookSecretOf(account);
     if (!webhookSecret || !verifyWebhook(rawBody, signature, webhookSecret)) return { kind: 'unauthorised' };
     let event: ReturnType<typeof parseWebhook>;
     try {
@@ -510,13 +520,56 @@ export class GatewayPayouts {
 
   // ---- reading an account and a payout the gateway's way ----
 
-  private credentialsOf(resource: typeof resources.$inferSelect): Omit<DueGatewayPayout, 'payout'> {
-    const { baseUrl, keyId, accountNumber } = resource.details;
-    let secrets: ReturnType<typeof openGatewaySecrets>;
+  /**
+   * The pay gateway an account names (`details.gatewayId`), opened now; undefined when it names none.
+   * A problem (gone, switched off, secrets that do not open) is answered as such: the account's own
+   * credentials are not used in its place.
+   */
+  private async namedGateway(
+    resource: typeof resources.$inferSelect,
+  ): Promise<undefined | { problem: string } | { gateway: NonNullable<Awaited<ReturnType<PayGateways['open']>>> }> {
+    const id = resource.details.gatewayId;
+    if (id === undefined || id === '') return undefined;
+    let gateway: Awaited<ReturnType<PayGateways['open']>>;
     try {
-      secrets = openGatewaySecrets(resource.secretSealed, this.deps.secretKey);
+      gateway = (await this.deps.payGateways?.open(this.db, Number(id))) ?? null;
     } catch {
-      return { creds: null, credsProblem: 'its sealed secrets cannot be opened with this server’s key' };
+      return { problem: `the sealed secrets of pay gateway ${id} cannot be opened with this server’s key` };
+    }
+    if (!gateway) return { problem: `pay gateway ${id} does not exist` };
+    if (!gateway.enabled) return { problem: `pay gateway ${gateway.name} is switched off` };
+    return { gateway };
+  }
+
+  /** The secret the account's webhooks are signed with: its pay gateway's, else its own. */
+  private async webhookSecretOf(resource: typeof resources.$inferSelect): Promise<string | undefined> {
+    const named = await this.namedGateway(resource);
+    if (named === undefined) {
+      return openGatewaySecrets(resource.secretSealed, this.deps.secretKey).webhookSecret;
+    }
+    return 'gateway' in named ? (named.gateway.webhookSecret ?? undefined) : undefined;
+  }
+
+  private async credentialsOf(resource: typeof resources.$inferSelect): Promise<Omit<DueGatewayPayout, 'payout'>> {
+    const { accountNumber } = resource.details;
+    let { baseUrl, keyId } = resource.details;
+    let secrets: ReturnType<typeof openGatewaySecrets>;
+    const named = await this.namedGateway(resource);
+    if (named !== undefined) {
+      if (!('gateway' in named)) return { creds: null, credsProblem: named.problem };
+      const { gateway } = named;
+      baseUrl = gateway.baseUrl;
+      keyId = gateway.keyId;
+      secrets = {
+        ...(gateway.keySecret === null ? {} : { keySecret: gateway.keySecret }),
+        ...(gateway.webhookSecret === null ? {} : { webhookSecret: gateway.webhookSecret }),
+      };
+    } else {
+      try {
+        secrets = openGatewaySecrets(resource.secretSealed, this.deps.secretKey);
+      } catch {
+        return { creds: null, credsProblem: 'its sealed secrets cannot be opened with this server’s key' };
+      }
     }
     const missing = [
       !baseUrl && 'base URL',

@@ -545,6 +545,7 @@ export class PayoutsService {
       allowedActions: allowedPayoutActions(caller.role, {
         state: p.state,
         claimedByCaller: inScope(caller.scope, p.supplierUserId),
+        inBatch: p.batchId !== null,
       }).filter((action) => !(isGatewayPayoutProduct(p.productId) && SYSTEM_ONLY_FOR_GATEWAY.includes(action))),
     };
   }
@@ -575,12 +576,14 @@ export class PayoutsService {
     const refusal = payoutActionRefusal(action, caller.role, {
       state: payout.state,
       claimedByCaller: inScope(caller.scope, payout.supplierUserId),
+      inBatch: payout.batchId !== null,
     });
     if (refusal === 'role') throw forbidden();
     if (refusal === 'notYours') throw notFound('no such payout');
     if (refusal === 'state') {
       // A claim or a cancelled claim that lost to another: spec section 8's 'claim failed'.
-      if (action === 'claim' && CLAIMED_PAYOUT_STATES.includes(payout.state as never)) {
+      // A payout a batch reserved is taken too, by the batch's account.
+      if (action === 'claim' && (CLAIMED_PAYOUT_STATES.includes(payout.state as never) || payout.batchId !== null)) {
         throw conflict(PAYOUT_REFUSALS.claimFailed, 'claimFailed');
       }
       if (action === 'cancelClaim') throw conflict(PAYOUT_REFUSALS.cancelClaimFailed, 'cancelClaimFailed');

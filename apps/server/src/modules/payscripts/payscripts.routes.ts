@@ -5,6 +5,7 @@ import type { PayScriptsService } from './payscripts.service.js';
 export function payScriptsHandlers(scripts: PayScriptsService) {
   return {
     getPayScriptList: (input) => scripts.list({ ...input, pageSize: pageSizeOf(input) }),
+    exportPayScriptList: (input) => scripts.exportList(input),
     getPayScriptVersions: (input) => scripts.versions(input.id),
     createPayScript: (input, ctx) => scripts.create(input, ctx.actor),
     savePayScriptVersion: (input, ctx) => scripts.saveVersion(input, ctx.actor),

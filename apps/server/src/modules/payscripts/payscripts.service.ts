@@ -90,7 +90,7 @@ export class PayScriptsService {
   // ---- scripts ----
 
   async list(input: { name?: string | null | undefined; pageIndex: number; pageSize: number }) {
-    const where = input.name ? ilike(payScripts.name, `%${escapeLike(input.name)}%`) : undefined;
+    const where = scriptWhere(input);
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({ id: payScripts.id })
@@ -107,6 +107,20 @@ export class PayScriptsService {
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
     };
+  }
+
+  /** The filtered scripts, newest first, in keyset batches (the CSV export). */
+  async *exportList(input: { name?: string | null | undefined }): AsyncGenerator<PayScriptRow> {
+    const where = scriptWhere(input);
+    yield* keysetRowsAfter<PayScriptRow>(async (last, limit) => {
+      const ids = await this.db
+        .select({ id: payScripts.id })
+        .from(payScripts)
+        .where(and(where, last ? lt(payScripts.id, last.id) : undefined))
+        .orderBy(desc(payScripts.id))
+        .limit(limit);
+      return this.rows(ids.map((r) => r.id));
+    });
   }
 
   async versions(id: number): Promise<{ list: PayScriptVersion[] }> {
@@ -372,6 +386,23 @@ export class PayScriptsService {
     return { view: run.ok ? (run.output as PayScriptView) : null };
   }
 
+  /**
+   * A pay gateway's notification (paygateways/pay-notify.ts): the active version of the script's
+   * parseNotification on it, recorded with source `notify` and, when it read one, the order code.
+   */
+  async parseNotification(scriptId: number, notification: PayScriptNotification): Promise<PayScriptRun> {
+    const version = await this.version(scriptId, undefined);
+    return this.runRecorded({
+      scriptId,
+      version,
+      kind: 'parse',
+      source: 'notify',
+      arg: notification,
+      orderCode: null,
+      createdBy: null,
+    });
+  }
+
   /** Runs a version on `arg`, checks what it returned against the interface, and records the call. */
   private async runRecorded(run: {
     scriptId: number;
@@ -411,7 +442,10 @@ export class PayScriptsService {
         version: run.version,
         kind: run.kind,
         source: run.source,
-        orderCode: run.orderCode,
+        // A notification's order is what the script read from it.
+        orderCode:
+          run.orderCode ??
+          (run.source === 'notify' && ok ? ((output as { orderCode?: string }).orderCode ?? null) : null),
         ok,
         input: run.arg as object,
         output: output === null || output === undefined ? null : (output as object),
@@ -561,6 +595,10 @@ export class PayScriptsService {
       ];
     });
   }
+}
+
+function scriptWhere(input: { name?: string | null | undefined }) {
+  return input.name ? ilike(payScripts.name, `%${escapeLike(input.name)}%`) : undefined;
 }
 
 /** What the audit keeps of a version's code: its size and digest (the code itself is in its version row). */

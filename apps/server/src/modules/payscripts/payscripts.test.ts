@@ -237,6 +237,27 @@ describe('permissions per role', () => {
   });
 });
 
+describe('the script list as CSV', () => {
+  it('exports the filtered scripts with their versions, hosts and products, for the readers alone', async () => {
+    const a = await createScript('superadmin', { name: 'Export gateway A' });
+    const b = await createScript('superadmin', { name: 'Export gateway B' });
+    await createScript('superadmin', { name: 'Other export' });
+    const csv = await downloadCsv(t, api.exportPayScriptList, { name: 'export gateway' }, auth('maintenance'));
+    expect(csv.status).toBe(200);
+    expect(csv.header.split(',')).toEqual(
+      expect.arrayContaining(['name', 'activeVersion', 'latestVersion', 'hosts', 'productIds', 'updatedBy']),
+    );
+    // Newest first, only the filtered ones; the hosts as JSON.
+    expect(csv.rows).toHaveLength(2);
+    expect(csv.rows[0]).toContain(b.name);
+    expect(csv.rows[1]).toContain(a.name);
+    expect(csv.rows[0]).toContain('""127.0.0.1""');
+    for (const account of ['merchant1', 'supplier1']) {
+      expect((await downloadCsv(t, api.exportPayScriptList, {}, auth(account))).status).toBe(403);
+    }
+  });
+});
+
 describe('test runs and call records', () => {
   it('a good script renders (through the host fetch) and parses; each run is recorded with input, output, duration and fetches', async () => {
     const script = await createScript();

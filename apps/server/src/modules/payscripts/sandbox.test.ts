@@ -38,7 +38,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const limits: Partial<SandboxLimits> = { cpuMs: 150, wallMs: 2_000, fetchTimeoutMs: 5_000, fetchResponseBytes: 1024 };
+// The CPU budget is time inside the VM by the clock: generous enough for a loaded machine's first run.
+const limits: Partial<SandboxLimits> = { cpuMs: 600, wallMs: 2_000, fetchTimeoutMs: 5_000, fetchResponseBytes: 1024 };
 const sandbox = (privateNetworks = true, more: Partial<SandboxLimits> = {}) => {
   const l = { ...PAY_SCRIPT_LIMITS, ...limits, ...more };
   return new PayScriptSandbox(
@@ -123,7 +124,7 @@ describe('the limits stop a script', () => {
   it('that loops for ever: at the CPU budget', async () => {
     const started = Date.now();
     const out = await sandbox().run({ code: 'function render() { for (;;) {} }', fn: 'render', arg: {}, hosts: [] });
-    expect(out).toMatchObject({ ok: false, error: 'the script used more than 150 ms of CPU time' });
+    expect(out).toMatchObject({ ok: false, error: 'the script used more than 600 ms of CPU time' });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -134,7 +135,7 @@ describe('the limits stop a script', () => {
       arg: {},
       hosts: ['127.0.0.1'],
     });
-    expect(out).toMatchObject({ ok: false, error: 'the script used more than 150 ms of CPU time' });
+    expect(out).toMatchObject({ ok: false, error: 'the script used more than 600 ms of CPU time' });
   });
 
   it('that allocates without bound: at the memory limit, long before the CPU budget', async () => {

@@ -1,8 +1,11 @@
 import {
   allowedResourceActions,
+  Code,
   detailsSchemaOf,
+  isRedWalletProduct,
   ORDER_STATE,
   qrTextOf,
+  RED_WALLET_PRODUCTS,
   RESOURCE_STATE,
   RESOURCE_TEXTS,
   type ResourceAction,
@@ -20,11 +23,13 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orders, products, resourceDaily, resourceImages, resources, suppliers } from '../../db/schema.js';
 import { type Actor, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
-import { forbidden, notFound, refused } from '../../platform/errors.js';
+import { AppError, forbidden, notFound, refused } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { checkImage, dataUrlOf } from '../../platform/images.js';
 import { escapeLike } from '../../platform/like.js';
+import type { SettingsStore } from '../../platform/settings.js';
 import { formatPlatformTime } from '../../platform/time.js';
+import type { PayGateways } from '../paygateways/pay-gateways.js';
 import { type GatewaySecrets, openGatewaySecrets, sealGatewaySecrets } from '../payouts/gateway/secrets.js';
 import { productName } from '../products/names.js';
 
@@ -35,7 +40,17 @@ export interface ResourcesDeps {
   secretKey: Buffer;
   /** Platform time zone: "today" of the processed counts and amounts. */
   timeZone: string;
+  /** The pay gateway config: a gateway payout account may name one (`details.gatewayId`). */
+  payGateways?: PayGateways | undefined;
+  /** redWalletCount: how many red-packet accounts a supplier may have on at once. */
+  settings: SettingsStore;
 }
+
+/**
+ * The advisory lock (two-key form: this, the supplier's id) held while a supplier's red-packet accounts
+ * are counted and switched on, so two switches at once cannot both take the last place.
+ */
+const RED_WALLET_LOCK = 7_270_741;
 
 /**
  * Whose resources the caller reaches: staff every supplier's; a supplier account only its own
@@ -112,12 +127,17 @@ const factsOf = (r: {
   supplierEnabled: boolean;
   productEnabled: boolean;
   openOrders: number;
+  redWalletsFull?: boolean;
 }): ResourceActionFacts => ({
   kind: r.resource.kind,
   openOrders: r.openOrders,
   supplierEnabled: r.supplierEnabled,
   productEnabled: r.productEnabled,
+  redWalletsFull: r.redWalletsFull ?? false,
 });
+
+/** Whether switching this resource on would add a red-packet account to those its supplier has on. */
+const addsRedWallet = (x: ResourceRecord) => isRedWalletProduct(x.productId) && x.state !== RESOURCE_STATE.enabled;
 
 /** The channel fields a client may see: every stored field except secrets, as text. */
 function publicDetails(details: Record<string, unknown>): Record<string, string> {
@@ -158,7 +178,7 @@ function toFields(r: RowResult): ResourceFields {
 }
 
 /** A row of the list for `role`: its fields and the actions the rule allows that role on it now. */
-const toRow = (r: RowResult, role: Role): ResourceRow => ({
+const toRow = (r: RowResult & { redWalletsFull?: boolean }, role: Role): ResourceRow => ({
   ...toFields(r),
   allowedActions: allowedResourceActions(role, factsOf(r)),
 });
@@ -202,6 +222,24 @@ async function openOrdersOf(db: DbOrTx, resourceIds: number[]): Promise<Map<numb
     .where(and(inArray(orders.resourceId, resourceIds), eq(orders.state, ORDER_STATE.allocated)))
     .groupBy(orders.resourceId);
   return new Map(rows.map((r) => [r.resourceId ?? 0, r.n]));
+}
+
+/** How many red-packet accounts (products 5001, 5002) each supplier has switched on now. */
+async function redWalletsOn(db: DbOrTx, supplierIds: number[]): Promise<Map<number, number>> {
+  if (supplierIds.length === 0) return new Map();
+  const rows = await db
+    .select({ supplierId: resources.supplierId, n: count() })
+    .from(resources)
+    .where(
+      and(
+        inArray(resources.supplierId, supplierIds),
+        inArray(resources.productId, [...RED_WALLET_PRODUCTS]),
+        eq(resources.state, RESOURCE_STATE.enabled),
+        isNull(resources.deletedAt),
+      ),
+    )
+    .groupBy(resources.supplierId);
+  return new Map(rows.map((r) => [r.supplierId, r.n]));
 }
 
 /** The open (allocated, not yet paid) orders on a resource: their count and sum in minor units. */
@@ -275,8 +313,12 @@ export class ResourcesService {
         .leftJoin(resourceDaily, and(eq(resourceDaily.resourceId, resources.id), eq(resourceDaily.day, this.today())))
         .where(where),
     ]);
+    const { full } = await this.redWalletsFullOf(
+      this.db,
+      rows.map((r) => r.resource),
+    );
     return {
-      list: rows.map((r) => toRow(r, role)),
+      list: rows.map((r) => toRow({ ...r, redWalletsFull: full.has(r.resource.id) }, role)),
       total: totals?.n ?? 0,
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,
@@ -307,7 +349,31 @@ export class ResourcesService {
   private async rowById(db: DbOrTx, id: number, role: Role): Promise<ResourceRow> {
     const [row] = await this.select(db).where(eq(resources.id, id));
     if (!row) throw notFound('no such resource');
-    return toRow(row, role);
+    const { full } = await this.redWalletsFullOf(db, [row.resource]);
+    return toRow({ ...row, redWalletsFull: full.has(row.resource.id) }, role);
+  }
+
+  /**
+   * The resources among `list` that could not be switched on now because their supplier already has
+   * redWalletCount red-packet accounts on, and the limit. Each alone (a page of the list), or `together`
+   * (a switch of them all: each counted as on once switched, in `list`'s order).
+   */
+  private async redWalletsFullOf(
+    db: DbOrTx,
+    list: ResourceRecord[],
+    together = false,
+  ): Promise<{ full: Set<number>; limit: number }> {
+    const full = new Set<number>();
+    const adding = list.filter(addsRedWallet);
+    if (adding.length === 0) return { full, limit: 0 };
+    const limit = await this.deps.settings.get('redWalletCount', db);
+    const on = await redWalletsOn(db, [...new Set(adding.map((x) => x.supplierId))]);
+    for (const x of adding) {
+      const n = on.get(x.supplierId) ?? 0;
+      if (n >= limit) full.add(x.id);
+      else if (together) on.set(x.supplierId, n + 1);
+    }
+    return { full, limit };
   }
 
   async create(owner: ResourceOwner, input: ResourceFieldsInput & { supplierId?: number | undefined }, actor: Actor) {
@@ -315,6 +381,7 @@ export class ResourcesService {
       const supplierId = await this.supplierFor(tx, owner, input.supplierId);
       const kind = resourceKindOf(input.productId)!;
       const { details, secrets } = this.readDetails(kind, input.details, 'create');
+      await this.checkPayGateway(tx, owner, details);
       const now = this.now();
       const [created] = await tx
         .insert(resources)
@@ -348,6 +415,7 @@ export class ResourcesService {
       await this.guard(tx, 'edit', actor, [found]);
       const before = found.resource;
       const { details, secrets } = this.readDetails(before.kind, input.details, 'update');
+      await this.checkPayGateway(tx, owner, details);
       // A secret left out keeps the sealed one; the other is sealed again beside the one given.
       const sealed =
         secrets === null
@@ -560,15 +628,38 @@ export class ResourcesService {
       tx,
       found.map((f) => f.resource.id),
     );
+    const { full, limit } = action === 'enable' ? await this.lockRedWallets(tx, found) : { full: new Set(), limit: 0 };
     for (const f of found) {
       const refusal = resourceActionRefusal(
         action,
         roleOf(actor),
-        factsOf({ ...f, openOrders: open.get(f.resource.id) ?? 0 }),
+        factsOf({ ...f, openOrders: open.get(f.resource.id) ?? 0, redWalletsFull: full.has(f.resource.id) }),
       );
       if (refusal === 'role') throw forbidden('your role may not do this');
+      if (refusal === 'redWalletLimit') {
+        throw new AppError(Code.businessRule, `${T.redWalletLimit} (${limit})`, {
+          reason: 'redWalletLimit',
+          limit,
+        });
+      }
       if (refusal !== null) throw refused(T[refusal], refusal);
     }
+  }
+
+  /**
+   * Before red-packet accounts are switched on: holds each of their suppliers' red-wallet lock (in id
+   * order) to the commit, then answers which of them would pass the limit, switched on together.
+   */
+  private async lockRedWallets(tx: Tx, found: Located[]) {
+    const supplierIds = [...new Set(found.filter((f) => addsRedWallet(f.resource)).map((f) => f.resource.supplierId))];
+    for (const id of supplierIds.sort((a, b) => a - b)) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RED_WALLET_LOCK}, ${id})`);
+    }
+    return this.redWalletsFullOf(
+      tx,
+      found.map((f) => f.resource),
+      true,
+    );
   }
 
   private async switchTo(tx: Tx, found: Located[], enable: boolean, actor: Actor): Promise<number> {
@@ -656,13 +747,28 @@ export class ResourcesService {
     mode: 'create' | 'update',
   ): { details: Record<string, string>; secrets: GatewaySecrets | null } {
     // The route validated the input already; parsing again yields the schema's output (trimmed).
-    const parsed = detailsSchemaOf(kind as ResourceKind, mode)!.parse(raw) as Record<string, unknown>;
+    const parsed = detailsSchemaOf(kind as ResourceKind, mode, raw)!.parse(raw) as Record<string, unknown>;
     const secrets: GatewaySecrets = {};
     for (const field of SECRET_DETAIL_FIELDS) {
       const value = parsed[field];
       if (typeof value === 'string') secrets[field] = value;
     }
     return { details: publicDetails(parsed), secrets: Object.keys(secrets).length > 0 ? secrets : null };
+  }
+
+  /**
+   * A gateway payout account naming a pay gateway (`gatewayId`): only staff may (the gateway's key pays
+   * from whatever business account the account names), and it must be a payout API gateway. Its row is
+   * share-locked until the save commits, so a delete of it waits and then sees this account.
+   */
+  private async checkPayGateway(tx: Tx, owner: ResourceOwner, details: Record<string, string>): Promise<void> {
+    const id = details.gatewayId;
+    if (id === undefined) return;
+    if (!owner.all) throw forbidden('only staff may choose a pay gateway for an account');
+    const gateway = await this.deps.payGateways?.open(tx, Number(id), { share: true });
+    if (gateway?.kind !== 'payoutApi') {
+      throw refused('the chosen pay gateway does not exist or is not a payout API gateway', 'payGatewayUnusable');
+    }
   }
 
   private limitsOf(input: ResourceFieldsInput) {

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import type { Handlers } from '../../platform/context.js';
 import { demoHistoryStatus } from './demo-history.js';
 import type { EntityData } from './entity-data.js';
+import type { SystemMaintenance } from './maintenance.js';
 import type { NameBlacklist } from './name-blacklist.js';
+import type { OrderClear } from './order-clear.js';
 import type { StaffIpWhitelist } from './staff-ip-whitelist.js';
 
 export function systemHandlers(db: Db) {
@@ -41,4 +43,20 @@ export function nameBlacklistHandlers(blacklist: NameBlacklist) {
       return null;
     },
   } satisfies Handlers<typeof endpoints.nameBlacklist>;
+}
+
+export function orderClearHandlers(orderClear: OrderClear) {
+  return {
+    getOrderClearRuns: (input) => orderClear.list({ ...input, pageSize: pageSizeOf(input) }),
+    exportOrderClearRuns: (input) => orderClear.export(input),
+    runOrderClear: (_input, ctx) => orderClear.runNow(ctx.actor),
+  } satisfies Handlers<typeof endpoints.orderClear>;
+}
+
+export function systemMaintenanceHandlers(maintenance: SystemMaintenance) {
+  return {
+    checkSystemResources: (input) => maintenance.check(input),
+    fixSystemResources: (input, ctx) => maintenance.fix(input, ctx.actor),
+    resetSystemResourcePool: (_input, ctx) => maintenance.reset(ctx.actor),
+  } satisfies Handlers<typeof endpoints.systemMaintenance>;
 }

@@ -107,6 +107,22 @@ export class RealtimeHub {
   }
 
   /**
+   * Delivers an event to the subscribers in `audience` of this process only, for a change every process
+   * hears by itself (a setting's NOTIFY: see settings-push.ts), where a `publish` from each would repeat
+   * it once per process.
+   */
+  deliverHere(topic: string, data: unknown, audience: Audience = {}): void {
+    const valid = wsTopicSchema.safeParse(topic);
+    if (!valid.success) throw new Error(`realtime topic '${topic}' is invalid: ${valid.error.issues[0]?.message}`);
+    const { userIds, roles } = audience;
+    this.deliver({
+      topic,
+      data,
+      audience: { ...(userIds && { userIds: [...userIds] }), ...(roles && { roles: [...roles] }) },
+    });
+  }
+
+  /**
    * Sends a message with the others published meanwhile: one NOTIFY carries a JSON array of as many
    * as fit in its limit, and one NOTIFY is in flight at a time (what is published while it is sent
    * goes in the next). Under load a NOTIFY per event cost a round trip each, and NOTIFY takes a

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   Code,
   endpoints,
   isWsEvent,
+  SETTINGS_TOPIC,
+  setSettingEndpoint,
   WS_CLOSE_CODES,
   WS_MAX_MESSAGE_BYTES,
   WS_PATH,
@@ -19,7 +22,9 @@ import { sessions, users } from '../../db/schema.js';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
 import { sha256 } from '../secrets.js';
 import { SessionStore } from '../sessions.js';
+import { SettingsStore } from '../settings.js';
 import { connectionStringOf, MAX_EVENT_BYTES, type RealtimeConnection, RealtimeHub } from './hub.js';
+import { pushSettingChanges } from './settings-push.js';
 
 let t: TestApp;
 let url: string;
@@ -321,6 +326,31 @@ describe.runIf(process.env.TEST_DB === 'postgres')('between server processes (Po
     c.close();
   });
 
+  it('a setting changed by one process is pushed once to the sockets of the other', async () => {
+    const settingsB = new SettingsStore({ db: other.db, clock: t.clock, secretKey: randomBytes(32), database: other });
+    const stopPush = pushSettingChanges(settingsB, hubB);
+    await settingsB.start();
+    const received: string[] = [];
+    const conn: RealtimeConnection = { send: (text) => received.push(text) };
+    try {
+      const auth = await t.login('merchant1');
+      const user = await new SessionStore(other.db, t.config, t.clock).resolve(auth.token ?? '');
+      if (!user) throw new Error('no session');
+      hubB.identify(conn, user);
+      hubB.subscribe(conn, SETTINGS_TOPIC);
+      await t.setSetting('SysFlag', 'PayDesk B');
+      await expect
+        .poll(() => received, { timeout: 15_000 })
+        .toEqual([JSON.stringify({ type: 'event', topic: SETTINGS_TOPIC, data: {} })]);
+      expect(await settingsB.get('SysFlag')).toBe('PayDesk B');
+    } finally {
+      hubB.remove(conn);
+      stopPush();
+      await settingsB.stop();
+      await t.setSetting('SysFlag', undefined);
+    }
+  });
+
   it('events published at once travel in batches and arrive all, in order, in the other process', async () => {
     const received: string[] = [];
     const conn: RealtimeConnection = { send: (text) => received.push(text) };
@@ -336,6 +366,48 @@ describe.runIf(process.env.TEST_DB === 'postgres')('between server processes (Po
     );
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(codes.length);
     expect(received.map((text) => (JSON.parse(text) as { data: { code: string } }).data.code)).toEqual(codes);
+  });
+});
+
+describe('settings pushed to open consoles', () => {
+  const settingsEvent = (f: WsServerFrame): f is WsEvent => isWsEvent(f) && f.topic === SETTINGS_TOPIC;
+
+  it('a changed setting reaches every signed-in console following the topic, its key only to its readers', async () => {
+    const merchant = await t.login('merchant1');
+    const admin = await t.login('admin');
+    const [m, a] = [await Client.open(), await Client.open()];
+    try {
+      expect((await subscribe(m, merchant, SETTINGS_TOPIC)).code).toBe(200);
+      expect((await subscribe(a, admin, SETTINGS_TOPIC)).code).toBe(200);
+      const superadmin = await t.loginWithToken2('superadmin');
+      const paused = await t.call(setSettingEndpoint('enableService'), { enable: false }, superadmin);
+      expect(paused.body.code).toBe(200);
+      // The admin reads the config page: it is told which key changed; the merchant only that one did.
+      expect((await a.waitFor(settingsEvent)).data).toEqual({ key: 'enableService' });
+      expect((await m.waitFor(settingsEvent)).data).toEqual({});
+      // And the console's refetch of getInfo sees the change at once.
+      expect((await t.call(endpoints.auth.getInfo, undefined, merchant)).body.data.serviceEnabled).toBe(false);
+      // One event per change, however many times the process hears of it.
+      await heartbeat(a, admin);
+      expect(a.events.filter((e) => e.topic === SETTINGS_TOPIC)).toHaveLength(1);
+    } finally {
+      await t.setSetting('enableService', true);
+      m.close();
+      a.close();
+    }
+  });
+
+  it('a change written outside a request (the setting command, the harness) is pushed too', async () => {
+    const service = await t.login('service');
+    const c = await Client.open();
+    try {
+      expect((await subscribe(c, service, SETTINGS_TOPIC)).code).toBe(200);
+      await t.setSetting('ContactInfo', 'Telegram @paydesk_help');
+      expect((await c.waitFor(settingsEvent, 15_000)).data).toEqual({ key: 'ContactInfo' });
+    } finally {
+      await t.setSetting('ContactInfo', undefined);
+      c.close();
+    }
   });
 });
 

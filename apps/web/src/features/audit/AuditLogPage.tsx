@@ -1,8 +1,8 @@
 import { type AuditRow, endpoints, isSettingKey, SETTING_TEXTS, type TextLocale } from '@paydesk/contract';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { ChangeTable } from './ChangeTable';
 
@@ -27,6 +27,7 @@ const TARGET_KINDS = new Set([
   'setting',
   'ip',
   'blacklist',
+  'clear',
   'callbacks',
   'payout',
 ]);
@@ -49,7 +50,7 @@ export default function AuditLogPage() {
           { kind: 'dateRange', name: 'time', label: t('filter.time') },
         ]}
         columns={[
-          { title: t('column.at'), dataIndex: 'at', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('column.at'), dataIndex: 'at', render: (v: string) => formatTime(v) },
           { title: t('column.account'), dataIndex: 'account' },
           {
             title: t('column.role'),

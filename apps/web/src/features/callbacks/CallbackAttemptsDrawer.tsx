@@ -4,8 +4,9 @@ import { Alert, Descriptions, Drawer, Empty, Space, Table, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { callbackKeys } from './api';
-import { at, CallbackStateTag, ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
+import { CallbackStateTag, ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
 
 /** More attempts than a callback's schedule can make (14 offsets), so one page holds them all. */
 const ATTEMPTS_PAGE = 100;
@@ -50,7 +51,7 @@ export function CallbackAttemptsDrawer({ callback, onClose }: { callback: Callba
             <CallbackStateTag state={callback.state} />
             {callback.nextAttemptAt && (
               <Typography.Text type="secondary">
-                {t('attempts.next', { at: at(callback.nextAttemptAt) })}
+                {t('attempts.next', { at: formatTime(callback.nextAttemptAt) })}
               </Typography.Text>
             )}
           </Space>
@@ -75,7 +76,7 @@ export function CallbackAttemptsDrawer({ callback, onClose }: { callback: Callba
         }}
         columns={[
           { title: t('column.attemptNo'), dataIndex: 'attemptNo', key: 'attemptNo' },
-          { title: t('column.attemptAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
+          { title: t('column.attemptAt'), dataIndex: 'createdAt', key: 'createdAt', render: formatTime },
           {
             title: t('column.responseStatus'),
             dataIndex: 'responseStatus',

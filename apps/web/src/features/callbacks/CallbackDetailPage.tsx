@@ -9,9 +9,10 @@ import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { callbackKeys, useLiveCallbacks, useRouteName } from './api';
-import { at, ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
+import { ExchangeView, OrderTypeTag, SucceededTag, statusText } from './Exchange';
 
 /**
  * System management › order callback detail (/system/orderCallbackDetail and its read-only variant):
@@ -99,7 +100,7 @@ export default function CallbackDetailPage() {
       ellipsis: { showTitle: true },
       render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : ''),
     },
-    { title: t('column.attemptAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
+    { title: t('column.attemptAt'), dataIndex: 'createdAt', key: 'createdAt', render: formatTime },
     {
       title: t('column.actions'),
       key: 'actions',

@@ -15,11 +15,12 @@ import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { callbackKeys, useLiveCallbacks, useMay, useRouteName } from './api';
 import { CallbackAttemptsDrawer } from './CallbackAttemptsDrawer';
-import { at, CallbackStateTag, OrderTypeTag, statusText, useOrderStateText } from './Exchange';
+import { CallbackStateTag, OrderTypeTag, statusText, useOrderStateText } from './Exchange';
 
 /**
  * System management › order callback info (/system/orderCallback and its read-only variant): one row
@@ -170,16 +171,22 @@ export default function CallbackListPage() {
       ellipsis: { showTitle: true },
       render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : ''),
     },
-    { title: t('column.lastAttemptAt'), dataIndex: 'lastAttemptAt', key: 'lastAttemptAt', render: at },
-    { title: t('column.nextAttemptAt'), dataIndex: 'nextAttemptAt', key: 'nextAttemptAt', render: at },
+    { title: t('column.lastAttemptAt'), dataIndex: 'lastAttemptAt', key: 'lastAttemptAt', render: formatTime },
+    { title: t('column.nextAttemptAt'), dataIndex: 'nextAttemptAt', key: 'nextAttemptAt', render: formatTime },
     { title: t('column.notificationId'), dataIndex: 'notificationId', key: 'notificationId', defaultHidden: true },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: formatTime,
+    },
     {
       title: t('column.updatedAt'),
       dataIndex: 'updatedAt',
       key: 'updatedAt',
       sortKey: 'updatedAt',
-      render: at,
+      render: formatTime,
       defaultHidden: true,
     },
   ];

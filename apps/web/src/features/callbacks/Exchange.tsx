@@ -1,10 +1,8 @@
 import type { CallbackOrderType, CallbackState } from '@paydesk/contract';
 import { Descriptions, Flex, Segmented, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const at = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
+import { formatTime } from '../../shared/format/time';
 
 const STATE_COLOR: Record<CallbackState, string> = {
   pending: 'processing',
@@ -164,7 +162,7 @@ export function ExchangeView({ exchange: x, testId }: { exchange: ExchangeData; 
         )}
         {x.createdAt !== undefined && (
           <Descriptions.Item label={t('column.attemptAt')} span="filled">
-            {at(x.createdAt)}
+            {formatTime(x.createdAt)}
           </Descriptions.Item>
         )}
         {x.error !== null && (

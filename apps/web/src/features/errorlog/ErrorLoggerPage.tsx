@@ -1,9 +1,9 @@
 import { type ErrorLogRow, endpoints } from '@paydesk/contract';
 import { Button, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { errorLogKeys } from './api';
 
@@ -40,7 +40,7 @@ export default function ErrorLoggerPage() {
           {
             title: t('column.at'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            render: (v: string) => formatTime(v),
           },
           { title: t('column.account'), dataIndex: 'account' },
           { title: t('column.page'), dataIndex: 'page' },

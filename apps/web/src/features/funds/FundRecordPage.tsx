@@ -8,15 +8,13 @@ import {
 } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { fundKeys, transferTypeText } from '../../shared/funds/api';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { noteText } from '../../shared/notes/noteText';
-
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 /** Merchant and supplier accounts for the account filter (staff variants only). */
 function usePartyAccounts(enabled: boolean) {
@@ -85,7 +83,7 @@ export default function FundRecordPage() {
   ];
 
   const columns: Array<ListColumn<FundRecordRow>> = [
-    { title: t('column.time'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    { title: t('column.time'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: formatTime },
     ...(staffView
       ? [
           {

@@ -89,6 +89,32 @@ export const fundsLocales = {
       cancelled: '已撤回',
     },
     failed: '操作失败：{{message}}',
+    flow: {
+      range: '日期',
+      day: '日期',
+      title: '{{start}} 至 {{end}} 的资金流水',
+      total: '合计',
+      figure: {
+        collectionCount: '代收笔数',
+        collections: '代收金额',
+        payoutCount: '代付笔数',
+        payouts: '代付金额',
+        fees: '商户手续费',
+        commissions: '码商佣金',
+        platformRevenue: '平台收入',
+        deposits: '码商充值',
+        withdrawals: '码商提现',
+        adjustments: '人工调整',
+      },
+      check: {
+        agree: '{{start}} 至 {{end}}（{{zone}}）创建的订单：统计汇总与账本一致',
+        differ: '{{start}} 至 {{end}}（{{zone}}）创建的订单：统计汇总与账本不一致，请重建汇总并检查账本',
+        collection: '代收',
+        payout: '代付',
+        figures:
+          '成功笔数：汇总 {{rollupCount}}，账本 {{ledgerCount}}；平台收入：汇总 {{rollupRevenue}}，账本 {{ledgerRevenue}}',
+      },
+    },
   },
   'zh-TW': {
     column: {
@@ -178,6 +204,32 @@ export const fundsLocales = {
       cancelled: '已撤回',
     },
     failed: '操作失敗：{{message}}',
+    flow: {
+      range: '日期',
+      day: '日期',
+      title: '{{start}} 至 {{end}} 的資金流水',
+      total: '合計',
+      figure: {
+        collectionCount: '代收筆數',
+        collections: '代收金額',
+        payoutCount: '代付筆數',
+        payouts: '代付金額',
+        fees: '商戶手續費',
+        commissions: '碼商佣金',
+        platformRevenue: '平台收入',
+        deposits: '碼商充值',
+        withdrawals: '碼商提現',
+        adjustments: '人工調整',
+      },
+      check: {
+        agree: '{{start}} 至 {{end}}（{{zone}}）建立的訂單：統計匯總與帳本一致',
+        differ: '{{start}} 至 {{end}}（{{zone}}）建立的訂單：統計匯總與帳本不一致，請重建匯總並檢查帳本',
+        collection: '代收',
+        payout: '代付',
+        figures:
+          '成功筆數：匯總 {{rollupCount}}，帳本 {{ledgerCount}}；平台收入：匯總 {{rollupRevenue}}，帳本 {{ledgerRevenue}}',
+      },
+    },
   },
   'en-US': {
     column: {
@@ -267,5 +319,32 @@ export const fundsLocales = {
       cancelled: 'Cancelled',
     },
     failed: 'Failed: {{message}}',
+    flow: {
+      range: 'Days',
+      day: 'Day',
+      title: 'Fund flow from {{start}} to {{end}}',
+      total: 'Total',
+      figure: {
+        collectionCount: 'Collections paid',
+        collections: 'Collected',
+        payoutCount: 'Payouts completed',
+        payouts: 'Paid out',
+        fees: 'Merchant fees',
+        commissions: 'Supplier commissions',
+        platformRevenue: 'Platform revenue',
+        deposits: 'Supplier deposits',
+        withdrawals: 'Supplier withdrawals',
+        adjustments: 'Manual adjustments',
+      },
+      check: {
+        agree: 'Orders created from {{start}} to {{end}} ({{zone}}): the statistics’ rollups and the ledger agree',
+        differ:
+          'Orders created from {{start}} to {{end}} ({{zone}}): the statistics’ rollups and the ledger differ; rebuild the rollups and check the ledger',
+        collection: 'Collections',
+        payout: 'Payouts',
+        figures:
+          'successful: {{rollupCount}} in the rollups, {{ledgerCount}} in the ledger; platform revenue: {{rollupRevenue}} in the rollups, {{ledgerRevenue}} in the ledger',
+      },
+    },
   },
 } satisfies Locales;

@@ -17,6 +17,10 @@ const renderHome = (access: Role, totals: object, contactInfo = '') => {
   stubServer({
     '/v1.0/user/getTotalBalance': ok(totals),
     '/message/init': ok({ unread: [], readed: [], trash: [] }),
+    // The figures (HomeFigures.test.tsx): not shown here.
+    '/v1.0/order/simplestatisticsV2': ok({ shown: false, todayDate: '2026-11-27', collection: null, payout: null }),
+    // The work waiting (WaitingWork.test.tsx): nothing here.
+    '/v1.0/todo/counts': ok({ items: [] }),
     '/v1.0/merchant/getMine': ok({
       id: 1,
       userId: 8,

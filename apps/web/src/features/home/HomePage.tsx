@@ -1,16 +1,18 @@
 import { endpoints, isStaff } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { fundKeys } from '../../shared/funds/api';
 import { MerchantCredentialsCard } from '../../shared/merchants/MerchantCredentialsCard';
 import { templateText } from '../../shared/notes/noteText';
 import { useSession } from '../../shared/session/session';
+import { HomeFigures } from './HomeFigures';
+import { WaitingWork } from './WaitingWork';
 
 /**
  * The caller's balances (getTotalBalance): a merchant's or supplier's own; staff see the platform totals
@@ -69,7 +71,8 @@ function BalanceCards() {
 
 /**
  * Home for every role: who is signed in, the support contact for merchants and suppliers (the global
- * setting ContactInfo, when set), the balances and the unread messages (statistics come with their own issue).
+ * setting ContactInfo, when set), the balances, the work waiting for this user, today's, yesterday's and
+ * the last 7 days' figures with their trend, and the unread messages.
  */
 export default function HomePage() {
   const { t, i18n } = useTranslation(['home', 'common']);
@@ -93,6 +96,8 @@ export default function HomePage() {
         </Card>
       )}
       <BalanceCards />
+      <WaitingWork />
+      <HomeFigures />
       {user.access === 'merchant' && <MerchantCredentialsCard />}
       <Card
         title={t('unread')}
@@ -112,8 +117,8 @@ export default function HomePage() {
             renderItem={(m) => (
               <List.Item onClick={() => navigate(`/message_page?msg=${m.msg_id}`)} className="clickable">
                 <List.Item.Meta
-                  title={templateText(i18n, m.title_template, m.title)}
-                  description={dayjs(m.create_time).format('YYYY-MM-DD HH:mm:ss')}
+                  title={templateText(i18n, m.title_template, m.title, m.title_texts)}
+                  description={formatTime(m.create_time)}
                 />
               </List.Item>
             )}

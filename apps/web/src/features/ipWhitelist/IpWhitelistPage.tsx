@@ -2,12 +2,12 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { endpoints, routeByPath, type StaffIpRow } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
@@ -148,7 +148,7 @@ export default function IpWhitelistPage() {
           {
             title: t('column.createdAt'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            render: (v: string) => formatTime(v),
           },
         ]}
       />

@@ -2,12 +2,12 @@ import { AppstoreOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { type Endpoint, endpoints, type MerchantRow, routeByPath } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { proposalRowActions } from '../../shared/funds/BalanceProposalButton';
 import { PendingProposals } from '../../shared/funds/PendingProposals';
@@ -25,7 +25,6 @@ import { PartyProductsDrawer } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
 import { MerchantFormModal, type MerchantFormValues } from './MerchantFormModal';
 
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 const { merchants: api } = endpoints;
 
 /**
@@ -208,7 +207,13 @@ export default function MerchantListPage() {
       money: true,
       sortKey: 'frozenBalance',
     },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: formatTime,
+    },
   ];
   return (
     <div className="page">

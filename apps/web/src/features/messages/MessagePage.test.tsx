@@ -7,12 +7,20 @@ import { renderPage, stubWebSocket, testUser } from '../../test/renderPage';
 import { chosen } from '../../test/select';
 import MessagePage from './MessagePage';
 
-const row = (msg_id: number, title: string, title_template: MessageRow['title_template'] = null): MessageRow => ({
+const row = (
+  msg_id: number,
+  title: string,
+  title_template: MessageRow['title_template'] = null,
+  title_texts: MessageRow['title_texts'] = {},
+): MessageRow => ({
   msg_id,
   title,
   title_template,
+  title_texts,
   create_time: '2025-01-02T03:04:05Z',
 });
+/** Message 6's content as staff edited its template in zh-CN (the server fills it when it sends). */
+const EDITED_CONTENT = { 'zh-CN': '押金充值 #12 未通过：x' };
 /** A system message's content template (the fake answers it with message 5). */
 const REJECTED = {
   key: 'proposalRejected',
@@ -52,7 +60,12 @@ function answer(method: string, path: string, body: { msg_id?: number } | null, 
         ? {
             code: 200,
             msg: 'success',
-            data: { ...m, content: `Body of ${m.title}`, content_template: m.msg_id === 5 ? REJECTED : null },
+            data: {
+              ...m,
+              content: `Body of ${m.title}`,
+              content_template: m.msg_id === 5 || m.msg_id === 6 ? REJECTED : null,
+              content_texts: m.msg_id === 6 ? EDITED_CONTENT : {},
+            },
           }
         : { code: 404, msg: 'not found', data: null };
     }
@@ -129,6 +142,32 @@ describe('MessagePage', () => {
       expect(content.textContent).toContain(
         '您提交的余额操作 #12（押金充值，商户 Merchant One）已被 admin 拒绝，余额未变动。原因：x',
       );
+    } finally {
+      await changeLanguage('en-US');
+    }
+  });
+
+  it('a system message whose template staff edited reads the edited text in that language, the default in others', async () => {
+    inbox.unread.push(
+      row(
+        6,
+        'Balance proposal #12 rejected',
+        { key: 'proposalRejectedTitle', values: { id: 12 } },
+        { 'zh-CN': '12 号操作未通过' },
+      ),
+    );
+    await changeLanguage('zh-TW');
+    try {
+      const view = renderInbox('admin');
+      expect((await screen.findByTestId('message-item-6')).textContent).toContain('餘額操作 #12 已拒絕');
+      view.unmount();
+      await changeLanguage('zh-CN');
+      const user = userEvent.setup();
+      renderInbox('admin');
+      const item = await screen.findByTestId('message-item-6');
+      expect(item.textContent).toContain('12 号操作未通过');
+      await user.click(within(item).getByText('12 号操作未通过'));
+      expect((await screen.findByTestId('message-content')).textContent).toContain('押金充值 #12 未通过：x');
     } finally {
       await changeLanguage('en-US');
     }

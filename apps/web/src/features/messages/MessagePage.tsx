@@ -1,10 +1,10 @@
 import { MESSAGE_SENDER_ROLES, MESSAGE_STATES, type MessageRow, type MessageState, type Role } from '@paydesk/contract';
 import { Alert, Badge, Button, Card, Drawer, List, Skeleton, Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
+import { formatTime } from '../../shared/format/time';
 import { templateText } from '../../shared/notes/noteText';
 import { useSession } from '../../shared/session/session';
 import {
@@ -17,7 +17,6 @@ import {
 } from './api';
 import { SendMessageModal } from './SendMessageModal';
 
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 /** How each action's button looks; its data-testid is message-<action>-<msg_id>. */
 const BUTTON_STYLE: Record<MessageAction, { danger?: boolean; type?: 'primary' | 'default' }> = {
   read: { type: 'primary' },
@@ -107,9 +106,9 @@ export default function MessagePage() {
           <List.Item.Meta
             title={
               state === 'unread' ? (
-                <Typography.Text strong>{templateText(i18n, m.title_template, m.title)}</Typography.Text>
+                <Typography.Text strong>{templateText(i18n, m.title_template, m.title, m.title_texts)}</Typography.Text>
               ) : (
-                templateText(i18n, m.title_template, m.title)
+                templateText(i18n, m.title_template, m.title, m.title_texts)
               )
             }
             description={formatTime(m.create_time)}
@@ -166,7 +165,11 @@ export default function MessagePage() {
         open={openId !== null}
         onClose={close}
         size={520}
-        title={content.data ? templateText(i18n, content.data.title_template, content.data.title) : t('drawer.title')}
+        title={
+          content.data
+            ? templateText(i18n, content.data.title_template, content.data.title, content.data.title_texts)
+            : t('drawer.title')
+        }
         destroyOnHidden
         extra={
           openId !== null && openState && openState !== 'unread' && actionButton(openState, openId, 'message-drawer')
@@ -180,7 +183,7 @@ export default function MessagePage() {
           <Space orientation="vertical" data-testid="message-content">
             <Typography.Text type="secondary">{formatTime(content.data.create_time)}</Typography.Text>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
-              {templateText(i18n, content.data.content_template, content.data.content)}
+              {templateText(i18n, content.data.content_template, content.data.content, content.data.content_texts)}
             </Typography.Paragraph>
           </Space>
         )}

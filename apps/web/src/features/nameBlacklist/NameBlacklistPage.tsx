@@ -2,12 +2,12 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { BLACKLIST_KINDS, type BlacklistKind, type BlacklistRow, endpoints, routeByPath } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
@@ -99,7 +99,7 @@ export default function NameBlacklistPage() {
           {
             title: t('column.createdAt'),
             dataIndex: 'createdAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            render: (v: string) => formatTime(v),
           },
         ]}
       />

@@ -34,11 +34,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
+import { type ChartOption, EChart } from '../../shared/charts/EChart';
 import { DateRangeFilter } from '../../shared/list/DateRangeFilter';
 import { FILTER_DATE_FORMAT } from '../../shared/list/ListTable';
 import { useProductName } from '../../shared/products/productName';
 import { formatDuration, latencyField, type OrderProfileFilters, orderProfileKeys, PERCENTILE_KEYS } from './api';
-import { type ChartOption, EChart } from './EChart';
 
 const COUNT_KEYS = ['created', 'allocated', 'paid', 'allocationFailed', 'timedOut'] as const;
 const COLLECTION_PRODUCTS = PRODUCTS.filter((p) => p.direction === 'collection').map((p) => p.id);

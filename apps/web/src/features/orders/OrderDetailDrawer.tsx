@@ -1,13 +1,13 @@
 import { endpoints, type OrderRow, orderFieldShown, type Payee, type Role } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { ledgerAccountText } from '../../shared/funds/api';
 import { TransferList } from '../../shared/funds/TransferList';
 import { useNarrow } from '../../shared/layout/useNarrow';
@@ -16,8 +16,6 @@ import { noteText } from '../../shared/notes/noteText';
 import { useProductName } from '../../shared/products/productName';
 import { orderKeys, usdtCountText } from './api';
 import { OrderStateTag } from './OrderStateTag';
-
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** The payee's fields in the order they matter to a payer. */
 const PAYEE_FIELDS = [
@@ -126,6 +124,7 @@ export function OrderDetailDrawer(props: {
               </Descriptions.Item>
               {optional(t('column.utr'), o.utr)}
               {optional(t('column.payerUtr'), o.payerUtr)}
+              {optional(t('column.payerName'), o.payerName)}
               {shown('supplierName') && optional(t('column.supplier'), o.supplierName)}
               {shown('resourceName') && optional(t('detail.resource'), o.resourceName)}
               {optional(t('column.userName'), o.userName)}
@@ -136,10 +135,10 @@ export function OrderDetailDrawer(props: {
               {optional(t('column.clientIp'), o.clientIp)}
               {optional(t('column.subject'), o.subject)}
               {optional(t('column.rejectReason'), o.rejectReason)}
-              <Descriptions.Item label={t('column.createdAt')}>{at(o.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('detail.allocatedAt')}>{at(o.allocatedAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('column.expiresAt')}>{at(o.expiresAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('column.paidAt')}>{at(o.paidAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.createdAt')}>{formatTime(o.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('detail.allocatedAt')}>{formatTime(o.allocatedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.expiresAt')}>{formatTime(o.expiresAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('column.paidAt')}>{formatTime(o.paidAt)}</Descriptions.Item>
             </Descriptions>
           </Card>
 
@@ -170,7 +169,7 @@ export function OrderDetailDrawer(props: {
                   content: (
                     <div className="order-timeline-entry" data-testid="order-timeline-entry">
                       <Space wrap size={4}>
-                        <Typography.Text type="secondary">{at(e.at)}</Typography.Text>
+                        <Typography.Text type="secondary">{formatTime(e.at)}</Typography.Text>
                         <strong>{labelOr(i18n, `orders:timeline.${e.kind}`, e.kind)}</strong>
                         {e.fromState !== null && e.toState !== null && (
                           <span>
@@ -214,7 +213,7 @@ export function OrderDetailDrawer(props: {
                 return (
                   <div key={`${a.at}:${a.chosenResourceId}`} className="order-allocation-attempt">
                     <Space wrap size={8}>
-                      <strong>{t('detail.attempt', { n: i + 1, at: at(a.at) })}</strong>
+                      <strong>{t('detail.attempt', { n: i + 1, at: formatTime(a.at) })}</strong>
                       <span>
                         {chosen ? t('detail.chosenResource', { name: chosen.resourceName }) : t('detail.noneChosen')}
                       </span>

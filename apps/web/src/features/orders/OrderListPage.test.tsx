@@ -27,6 +27,7 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   supplementType: null,
   utr: null,
   payerUtr: null,
+  payerName: null,
   supplierId: 5,
   supplierName: 'Supplier One',
   isProxy: false,

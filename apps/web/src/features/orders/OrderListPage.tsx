@@ -1,11 +1,11 @@
 import { endpoints, type OrderRow, PRODUCTS, routeByPath } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, type ListParams, ListTable } from '../../shared/list/ListTable';
 import { OrderUploadButton } from '../../shared/orders/OrderUpload';
 import { useProductName } from '../../shared/products/productName';
@@ -16,7 +16,6 @@ import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { OrderStateTag } from './OrderStateTag';
 import { ORDER_PAGES } from './pages';
 
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 const COLLECTION_PRODUCTS = PRODUCTS.filter((p) => p.direction === 'collection').map((p) => p.id);
 /** Realtime events arriving together are handled once (a busy platform publishes many a second). */
 const LIVE_COALESCE_MS = 400;
@@ -156,6 +155,8 @@ export default function OrderListPage() {
     }
     void call(endpoints.orders.getList, { ...requestOf(filters), pageIndex: 1, pageSize: 1 })
       .then((probe) => {
+        // Uncounted lists (HighPerfOrderQuery) have no total to compare: no count of new orders.
+        if (probe.hasMore !== undefined) return;
         if (shown.current === now) setNewCount(Math.max(0, probe.total - now.total));
       })
       .catch(() => undefined);
@@ -260,7 +261,7 @@ export default function OrderListPage() {
       dataIndex: 'createdAt',
       key: 'createdAt',
       sortKey: 'createdAt',
-      render: at,
+      render: formatTime,
       phone: true,
     },
     {
@@ -310,12 +311,13 @@ export default function OrderListPage() {
       defaultHidden: true,
     },
     { title: t('column.utr'), dataIndex: 'utr', key: 'utr', render: text, defaultHidden: true },
-    // On a phone a supplier matches the payer's UTR and the account against its bank's app.
+    // On a phone a supplier matches the payer's UTR and the account against its bank's app (and, for
+    // Alipay by hand, the name the payer typed against the transfer's).
     {
       title: t('column.payerUtr'),
       dataIndex: 'payerUtr',
       key: 'payerUtr',
-      render: text,
+      render: (v: string | null, row) => (row.payerName ? `${v ?? ''} · ${row.payerName}` : text(v)),
       phone: true,
       ...hiddenUnless(mode === 'supplier'),
     },
@@ -370,10 +372,10 @@ export default function OrderListPage() {
       dataIndex: 'paidAt',
       key: 'paidAt',
       sortKey: 'paidAt',
-      render: at,
+      render: formatTime,
       defaultHidden: true,
     },
-    { title: t('column.expiresAt'), dataIndex: 'expiresAt', key: 'expiresAt', render: at, defaultHidden: true },
+    { title: t('column.expiresAt'), dataIndex: 'expiresAt', key: 'expiresAt', render: formatTime, defaultHidden: true },
   ];
 
   return (

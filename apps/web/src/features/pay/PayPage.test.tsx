@@ -46,6 +46,8 @@ function payerOrder(over: Partial<PayerOrder> = {}): PayerOrder {
     returnUrl: null,
     payee: UPI,
     payerUtr: null,
+    payerNameRequired: false,
+    payerName: null,
     ...over,
   };
 }
@@ -327,6 +329,49 @@ describe('submitting the UTR', () => {
     expect(screen.queryByTestId('pay-utr-input')).toBeNull();
     // The account stays visible while the order awaits payment.
     expect(screen.getByTestId('pay-field-vpa')).toBeTruthy();
+  });
+
+  it('Alipay by hand: asks the payer’s name with the UTR, checks it as the server does, and shows it sent', async () => {
+    answerOrder(ok(payerOrder({ productId: 5002, currency: 'CNY', payee: null, payerNameRequired: true })));
+    const user = userEvent.setup();
+    renderPay();
+    const name = await screen.findByLabelText("Payer's name");
+    await user.type(screen.getByTestId('pay-utr-input'), '2026112700001');
+    await user.click(screen.getByTestId('pay-utr-submit'));
+    expect(await screen.findByText('Enter your name')).toBeTruthy();
+    await user.type(name, '1234');
+    await user.click(screen.getByTestId('pay-utr-submit'));
+    expect(await screen.findByText('A name holds letters, spaces and dots only, at most 128 characters')).toBeTruthy();
+    expect(server.sent(SUBMIT_PATH)).toHaveLength(0);
+
+    server.answers.set(SUBMIT_PATH, ok({ orderCode: CODE, payerUtr: '2026112700001', payerName: '李伟' }));
+    answerOrder(
+      ok(
+        payerOrder({
+          productId: 5002,
+          currency: 'CNY',
+          payee: null,
+          payerNameRequired: true,
+          payerUtr: '2026112700001',
+          payerName: '李伟',
+        }),
+      ),
+    );
+    await user.clear(name);
+    await user.type(name, ' 李伟 ');
+    await user.click(screen.getByTestId('pay-utr-submit'));
+    const confirmation = await screen.findByTestId('pay-confirmation');
+    expect(server.sent(SUBMIT_PATH).map((r) => r.body)).toEqual([
+      { orderCode: CODE, utr: '2026112700001', payerName: '李伟' },
+    ]);
+    expect(confirmation.textContent).toContain('Payer: 李伟');
+  });
+
+  it('other orders ask no name', async () => {
+    answerOrder(ok(payerOrder()));
+    renderPay();
+    await screen.findByTestId('pay-utr-input');
+    expect(screen.queryByTestId('pay-name-input')).toBeNull();
   });
 
   it('an order that moved on meanwhile: says so and shows what it is now', async () => {

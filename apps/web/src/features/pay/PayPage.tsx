@@ -1,4 +1,12 @@
-import { Code, ORDER_STATE, ordersEndpoints, PAID_STATES, productById, utrSchema } from '@paydesk/contract';
+import {
+  Code,
+  ORDER_STATE,
+  ordersEndpoints,
+  PAID_STATES,
+  payerNameInput,
+  productById,
+  utrSchema,
+} from '@paydesk/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../shared/api/http';
@@ -39,14 +47,20 @@ function Notice(props: { kind: 'info' | 'success' | 'error'; title: string; body
   );
 }
 
-/** The form for the payment's UTR (a transaction hash for USDT), checked as the server checks it. */
-function UtrForm(props: { orderCode: string; usdt: boolean; reload: () => Promise<void> }) {
+/**
+ * The form for the payment's UTR (a transaction hash for USDT), and the payer's name where the order
+ * asks for it (AlipayToAlipayByHandSubmitName), checked as the server checks them.
+ */
+function UtrForm(props: { orderCode: string; usdt: boolean; askName: boolean; reload: () => Promise<void> }) {
   const { t } = useTranslation('pay');
   const id = useId();
   const [utr, setUtr] = useState('');
+  const [name, setName] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [nameInvalid, setNameInvalid] = useState<string | null>(null);
   const submit = useSubmit(
-    (value: string) => call(ordersEndpoints.payerSubmitUtr, { orderCode: props.orderCode, utr: value }),
+    (value: { utr: string; payerName?: string }) =>
+      call(ordersEndpoints.payerSubmitUtr, { orderCode: props.orderCode, ...value }),
     (error) => {
       // Sent: the order now shows the UTR. Or the order moved on meanwhile (paid, rejected): show what it is now.
       if (!error || (error instanceof ApiError && error.code === Code.businessRule)) void props.reload();
@@ -64,10 +78,47 @@ function UtrForm(props: { orderCode: string; usdt: boolean; reload: () => Promis
     const value = utr.trim();
     const problem = !value ? t(key('required')) : utrSchema.safeParse(value).success ? null : t(key('invalid'));
     setInvalid(problem);
-    if (!problem && !submit.pending) void submit.submit(value);
+    const payerName = name.trim();
+    const nameProblem = !props.askName
+      ? null
+      : !payerName
+        ? t('utr.nameRequired')
+        : payerNameInput.safeParse(payerName).success
+          ? null
+          : t('utr.nameInvalid');
+    setNameInvalid(nameProblem);
+    if (!problem && !nameProblem && !submit.pending) {
+      void submit.submit(props.askName ? { utr: value, payerName } : { utr: value });
+    }
   };
   return (
     <form noValidate onSubmit={onSubmit} data-testid="pay-utr-form">
+      {props.askName && (
+        <>
+          <label className="pay-label" htmlFor={`${id}-name`}>
+            {t('utr.nameLabel')}
+          </label>
+          <div className="pay-hint" id={`${id}-name-hint`}>
+            {t('utr.nameHint')}
+          </div>
+          <input
+            id={`${id}-name`}
+            className="pay-input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="name"
+            maxLength={128}
+            aria-invalid={nameInvalid ? true : undefined}
+            aria-describedby={`${id}-name-hint${nameInvalid ? ` ${id}-name-error` : ''}`}
+            data-testid="pay-name-input"
+          />
+          {nameInvalid && (
+            <div className="pay-field-error" id={`${id}-name-error`} role="alert">
+              {nameInvalid}
+            </div>
+          )}
+        </>
+      )}
       <label className="pay-label" htmlFor={`${id}-utr`}>
         {t(key('label'))}
       </label>
@@ -128,10 +179,15 @@ function OrderBody(props: { order: LoadedOrder; remaining: number | null; reload
       kind="success"
       testId="pay-confirmation"
       title={t('utr.submittedTitle')}
-      body={t('utr.submittedBody', { utr: order.payerUtr })}
+      body={
+        <>
+          <div>{t('utr.submittedBody', { utr: order.payerUtr })}</div>
+          {order.payerName && <div>{t('utr.submittedName', { name: order.payerName })}</div>}
+        </>
+      }
     />
   ) : (
-    <UtrForm orderCode={order.orderCode} usdt={usdt} reload={props.reload} />
+    <UtrForm orderCode={order.orderCode} usdt={usdt} askName={order.payerNameRequired} reload={props.reload} />
   );
   const awaiting = order.state === ORDER_STATE.allocated && remaining !== 0;
 

@@ -64,6 +64,11 @@ export const payLocales = {
       submittedTitle: '已提交，正在核实您的付款',
       submittedBody: '我们已收到您的凭证 {{utr}}。确认后本页会自动更新，请勿重复付款。',
       lateHint: '如果您在超时前已经付款，请提交 UTR 以便核实。',
+      nameLabel: '付款人姓名',
+      nameHint: '填写您付款账户的实名，用于核对到账',
+      nameRequired: '请输入付款人姓名',
+      nameInvalid: '姓名只能包含字母、空格和点，最多 128 个字符',
+      submittedName: '付款人：{{name}}',
     },
     refusal: {
       tooMany: '操作太频繁，请稍后再试',
@@ -149,6 +154,11 @@ export const payLocales = {
       submittedTitle: '已提交，正在核實您的付款',
       submittedBody: '我們已收到您的憑證 {{utr}}。確認後本頁會自動更新，請勿重複付款。',
       lateHint: '如果您在逾時前已經付款，請提交 UTR 以便核實。',
+      nameLabel: '付款人姓名',
+      nameHint: '填寫您付款帳戶的實名，用於核對到帳',
+      nameRequired: '請輸入付款人姓名',
+      nameInvalid: '姓名只能包含字母、空格和點，最多 128 個字元',
+      submittedName: '付款人：{{name}}',
     },
     refusal: {
       tooMany: '操作太頻繁，請稍後再試',
@@ -235,6 +245,11 @@ export const payLocales = {
       submittedBody:
         'We received your reference {{utr}}. This page updates once the payment is confirmed; do not pay again.',
       lateHint: 'If you paid before the time ran out, submit the UTR so the payment can be checked.',
+      nameLabel: "Payer's name",
+      nameHint: 'The real name on the account you paid from, to match your payment',
+      nameRequired: 'Enter your name',
+      nameInvalid: 'A name holds letters, spaces and dots only, at most 128 characters',
+      submittedName: 'Payer: {{name}}',
     },
     refusal: {
       tooMany: 'Too many attempts, please try again in a minute',

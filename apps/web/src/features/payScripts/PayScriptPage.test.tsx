@@ -72,6 +72,20 @@ describe.each(['zh-CN', 'zh-TW', 'en-US'] as const)('PayScriptPage (%s)', (lang)
   });
 });
 
+describe('the script list', () => {
+  it('exports the filtered scripts as CSV, also on the read-only route', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(`${PAGE}/readonly`, 'technicalMaintenance');
+    await within(await screen.findByTestId('payscript-list')).findByText('UPI gateway');
+    await user.type(within(screen.getByTestId('list-filters')).getByRole('textbox'), 'UPI');
+    await user.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(server.sent(LIST).at(-1)!.url).toContain('name=UPI'));
+    const exported = screen.getByTestId('export-csv').getAttribute('href') ?? '';
+    expect(exported).toContain('/v1.0/dynamicPayScript/export');
+    expect(exported).toContain('name=UPI');
+  });
+});
+
 describe('test run', () => {
   it('runs the chosen version on the sample order and shows the result, the duration and the calls', async () => {
     server.answers.set(

@@ -27,11 +27,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
-import { call, ensureToken2 } from '../../shared/api/http';
+import { call, ensureToken2, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import {
   endpointRoles,
@@ -46,7 +46,6 @@ import { payScriptKeys, useMay, useRouteName, useVersions } from './api';
 import { CODE_STYLE, Code, RunResult } from './RunResult';
 
 const api = endpoints.payScripts;
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 const COLLECTION_PRODUCTS = PRODUCTS.filter((p) => p.direction === 'collection');
 
 /** Sample input of a test run, by kind: an order of the payer page, an upstream's notification. */
@@ -273,7 +272,7 @@ function VersionsPanel(props: RowActionPanelProps<PayScriptRow>) {
             dataIndex: 'hosts',
             render: (hosts: string[]) => hosts.map((h) => <Tag key={h}>{h}</Tag>),
           },
-          { title: t('column.createdAt'), dataIndex: 'createdAt', render: at },
+          { title: t('column.createdAt'), dataIndex: 'createdAt', render: formatTime },
           { title: t('column.createdBy'), dataIndex: 'createdBy' },
           {
             title: t('column.actions'),
@@ -456,7 +455,7 @@ export default function PayScriptPage() {
       phone: true,
       render: (ids: number[]) => ids.map((id) => <Tag key={id}>{productName(id)}</Tag>),
     },
-    { title: t('column.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: at },
+    { title: t('column.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', render: formatTime },
     { title: t('column.updatedBy'), dataIndex: 'updatedBy', key: 'updatedBy' },
   ];
 
@@ -527,6 +526,7 @@ export default function PayScriptPage() {
         queryKey={payScriptKeys.list}
         rowKey="id"
         fetchPage={(p) => call(api.getPayScriptList, p)}
+        exportHref={(f) => exportUrl(api.exportPayScriptList, f)}
         filters={filters}
         columns={columns}
         actions={shown}

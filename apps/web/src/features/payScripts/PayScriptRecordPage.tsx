@@ -7,16 +7,15 @@ import {
   type PayScriptSource,
 } from '@paydesk/contract';
 import { Button, Modal, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { payScriptKeys, useRouteName, useScriptOptions } from './api';
 import { OutcomeTag, RunResult } from './RunResult';
 
 const api = endpoints.payScripts;
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * System management › dynamic pay script call records (/system/dynamicPayScriptRecord and its read-only
@@ -56,7 +55,7 @@ export default function PayScriptRecordPage() {
   ];
 
   const columns: Array<ListColumn<PayScriptRecord>> = [
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: at, phone: 'title' },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: formatTime, phone: 'title' },
     { title: t('column.id'), dataIndex: 'id', key: 'id', defaultHidden: true },
     {
       title: t('column.scriptName'),

@@ -36,7 +36,7 @@ export const payScriptsLocales = {
       time: '时间',
     },
     kind: { render: '付款页渲染', parse: '通知解析' },
-    source: { test: '测试运行', payerPage: '付款页' },
+    source: { test: '测试运行', payerPage: '付款页', notify: '网关通知' },
     outcome: { ok: '成功', error: '失败' },
     action: {
       new: '新建脚本',
@@ -139,7 +139,7 @@ export const payScriptsLocales = {
       time: '時間',
     },
     kind: { render: '付款頁繪製', parse: '通知解析' },
-    source: { test: '測試執行', payerPage: '付款頁' },
+    source: { test: '測試執行', payerPage: '付款頁', notify: '閘道通知' },
     outcome: { ok: '成功', error: '失敗' },
     action: {
       new: '新增腳本',
@@ -243,7 +243,7 @@ export const payScriptsLocales = {
       time: 'Time',
     },
     kind: { render: 'Payer page render', parse: 'Notification parse' },
-    source: { test: 'Test run', payerPage: 'Payer page' },
+    source: { test: 'Test run', payerPage: 'Payer page', notify: 'Gateway notification' },
     outcome: { ok: 'OK', error: 'Error' },
     action: {
       new: 'New script',

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { RowActionBar, type RowActions } from '../../shared/list/rowActions';
 import { batchKeys, load } from './api';
-import { at, BatchStateTag } from './BatchStateTag';
+import { BatchStateTag } from './BatchStateTag';
 
 const PAGE_SIZE = 50;
 
@@ -74,16 +75,20 @@ export function BatchPayoutsDrawer(props: {
               label: t('column.settled'),
               children: `${batch.completedCount} / ${batch.failedCount}`,
             },
-            { key: 'createdBy', label: t('column.createdBy'), children: `${batch.createdBy} · ${at(batch.createdAt)}` },
+            {
+              key: 'createdBy',
+              label: t('column.createdBy'),
+              children: `${batch.createdBy} · ${formatTime(batch.createdAt)}`,
+            },
             {
               key: 'proposedBy',
               label: t('column.proposedBy'),
-              children: batch.proposedBy ? `${batch.proposedBy} · ${at(batch.proposedAt)}` : '',
+              children: batch.proposedBy ? `${batch.proposedBy} · ${formatTime(batch.proposedAt)}` : '',
             },
             {
               key: 'approvedBy',
               label: t('column.approvedBy'),
-              children: batch.approvedBy ? `${batch.approvedBy} · ${at(batch.approvedAt)}` : '',
+              children: batch.approvedBy ? `${batch.approvedBy} · ${formatTime(batch.approvedAt)}` : '',
             },
             { key: 'fileName', label: t('column.fileName'), children: text(batch.fileName) },
             {

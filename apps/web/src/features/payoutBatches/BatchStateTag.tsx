@@ -1,6 +1,5 @@
 import { PAYOUT_BATCH_STATE } from '@paydesk/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 const B = PAYOUT_BATCH_STATE;
@@ -14,7 +13,6 @@ const COLOR: Record<number, string> = {
 };
 
 /** A time the server sent (ISO) as the lists show times. */
-export const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** A batch's state in the reader's language. */
 export function BatchStateTag({ state, testId }: { state: number; testId?: string }) {

@@ -9,10 +9,11 @@ import {
 } from '@paydesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/http';
 import { formatMoney, parseMoneyInput } from '../../shared/format/money';
+import { platformNow } from '../../shared/format/time';
 import { useNarrow } from '../../shared/layout/useNarrow';
 import { FILTER_DATE_FORMAT } from '../../shared/list/ListTable';
 import { batchKeys, createErrorText, load, textLocale } from './api';
@@ -127,8 +128,8 @@ export function CreateBatchModal(props: { onClose(): void; onCreated(): Promise<
       .validateFields()
       .then((v) => create.mutate(toCreateInput(v)))
       .catch(() => undefined);
-  const now = () => dayjs().add(1, 'hour').startOf('minute');
-  const tomorrow = () => dayjs().add(1, 'day').hour(10).startOf('hour');
+  const now = () => platformNow().add(1, 'hour').startOf('minute');
+  const tomorrow = () => platformNow().add(1, 'day').hour(10).startOf('hour');
 
   const templateOptions = (templates.data ?? BANK_TEMPLATE_IDS.map((id) => ({ id }))).map(({ id }) => ({
     value: id,

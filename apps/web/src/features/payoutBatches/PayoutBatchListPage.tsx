@@ -6,13 +6,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { useProductName } from '../../shared/products/productName';
 import { useSession } from '../../shared/session/session';
 import { batchKeys, load, useMay } from './api';
 import { useBatchRowActions } from './BatchActions';
 import { BatchPayoutsDrawer } from './BatchPayoutsDrawer';
-import { at, BatchStateTag } from './BatchStateTag';
+import { BatchStateTag } from './BatchStateTag';
 import { CreateBatchModal } from './CreateBatchModal';
 
 const api = endpoints.payoutBatches;
@@ -110,7 +111,7 @@ export default function PayoutBatchListPage() {
   ];
 
   const text = (v: string | null) => v ?? '';
-  const by = (who: string | null, when: string | null) => (who ? `${who} · ${at(when)}` : '');
+  const by = (who: string | null, when: string | null) => (who ? `${who} · ${formatTime(when)}` : '');
   const columns: Array<ListColumn<PayoutBatchRow>> = [
     {
       title: t('column.id'),
@@ -182,7 +183,13 @@ export default function PayoutBatchListPage() {
       width: 200,
       defaultHidden: true,
     },
-    { title: t('column.exportedAt'), dataIndex: 'exportedAt', key: 'exportedAt', render: at, defaultHidden: true },
+    {
+      title: t('column.exportedAt'),
+      dataIndex: 'exportedAt',
+      key: 'exportedAt',
+      render: formatTime,
+      defaultHidden: true,
+    },
     {
       title: t('column.resultUploads'),
       dataIndex: 'resultUploads',
@@ -197,12 +204,12 @@ export default function PayoutBatchListPage() {
       render: text,
       defaultHidden: true,
     },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: formatTime },
     {
       title: t('column.updatedAt'),
       dataIndex: 'updatedAt',
       key: 'updatedAt',
-      render: at,
+      render: formatTime,
       defaultHidden: true,
     },
   ];

@@ -2,12 +2,12 @@ import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { endpoints, type PayoutRow } from '@paydesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { useProductName } from '../../shared/products/productName';
 import { payoutKeys } from './api';
 import { usePayoutsReload } from './PayoutActions';
@@ -108,7 +108,7 @@ export function ClaimQueue() {
                     {
                       key: 'createdAt',
                       label: t('column.createdAt'),
-                      children: dayjs(row.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+                      children: formatTime(row.createdAt),
                     },
                   ]}
                 />

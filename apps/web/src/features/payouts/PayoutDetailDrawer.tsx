@@ -1,13 +1,13 @@
 import { endpoints, type PayoutRow, type Role } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Drawer, Empty, Image, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOr } from '../../i18n/labelOr';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { ledgerAccountText } from '../../shared/funds/api';
 import { TransferList } from '../../shared/funds/TransferList';
 import { useNarrow } from '../../shared/layout/useNarrow';
@@ -16,8 +16,6 @@ import { noteText } from '../../shared/notes/noteText';
 import { useProductName } from '../../shared/products/productName';
 import { payoutKeys } from './api';
 import { PayoutStateTag } from './PayoutStateTag';
-
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** The payee's fields, each copyable: what the supplier types into its bank's app. */
 const PAYEE_FIELDS = ['userName', 'cardNumber', 'ifscCode', 'bankName', 'bankBranch', 'address'] as const;
@@ -99,9 +97,9 @@ export function PayoutDetailDrawer(props: {
               {optional(t('column.remark'), p.remark)}
               {optional(t('column.rejectReason'), p.rejectReason)}
               {optional(t('column.exceptionReason'), p.exceptionReason)}
-              <Descriptions.Item label={t('column.createdAt')}>{at(p.createdAt)}</Descriptions.Item>
-              {optional(t('column.claimedAt'), at(p.claimedAt))}
-              {optional(t('column.completedAt'), at(p.completedAt))}
+              <Descriptions.Item label={t('column.createdAt')}>{formatTime(p.createdAt)}</Descriptions.Item>
+              {optional(t('column.claimedAt'), formatTime(p.claimedAt))}
+              {optional(t('column.completedAt'), formatTime(p.completedAt))}
             </Descriptions>
           </Card>
 
@@ -129,7 +127,7 @@ export function PayoutDetailDrawer(props: {
                   content: (
                     <div data-testid="payout-timeline-entry">
                       <Space wrap size={4}>
-                        <Typography.Text type="secondary">{at(e.at)}</Typography.Text>
+                        <Typography.Text type="secondary">{formatTime(e.at)}</Typography.Text>
                         <strong>{labelOr(i18n, `payouts:timeline.${e.kind}`, e.kind)}</strong>
                         {e.fromState !== null && e.toState !== null && (
                           <span>
@@ -200,8 +198,8 @@ function PayoutReceiptCard(props: { id: number; receiptId: number; orderCode: st
           />
           <Typography.Text type="secondary">
             {r.uploadedBy
-              ? t('detail.receiptBy', { account: r.uploadedBy, at: at(r.uploadedAt) })
-              : t('detail.receiptAt', { at: at(r.uploadedAt) })}
+              ? t('detail.receiptBy', { account: r.uploadedBy, at: formatTime(r.uploadedAt) })
+              : t('detail.receiptAt', { at: formatTime(r.uploadedAt) })}
           </Typography.Text>
         </Space>
       )}

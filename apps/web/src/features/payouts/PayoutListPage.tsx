@@ -1,11 +1,11 @@
 import { endpoints, PAYOUT_PROCESS_STATES, PAYOUT_PRODUCT_IDS, type PayoutRow, routeByPath } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { OrderUploadButton } from '../../shared/orders/OrderUpload';
 import { useProductName } from '../../shared/products/productName';
@@ -17,8 +17,6 @@ import { usePayoutRowActions } from './PayoutActions';
 import { PayoutDetailDrawer } from './PayoutDetailDrawer';
 import { PayoutStateTag } from './PayoutStateTag';
 import { PAYOUT_PAGES } from './pages';
-
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Staff filter selects and names: merchants and suppliers (with agents), at most 500 of each. */
 function useStaffOptions(enabled: boolean) {
@@ -165,7 +163,7 @@ export default function PayoutListPage() {
       dataIndex: 'createdAt',
       key: 'createdAt',
       sortKey: 'createdAt',
-      render: at,
+      render: formatTime,
       phone: true,
     },
     {
@@ -252,13 +250,13 @@ export default function PayoutListPage() {
       render: text,
       defaultHidden: true,
     },
-    { title: t('column.claimedAt'), dataIndex: 'claimedAt', key: 'claimedAt', render: at, defaultHidden: true },
+    { title: t('column.claimedAt'), dataIndex: 'claimedAt', key: 'claimedAt', render: formatTime, defaultHidden: true },
     {
       title: t('column.completedAt'),
       dataIndex: 'completedAt',
       key: 'completedAt',
       sortKey: 'completedAt',
-      render: at,
+      render: formatTime,
       defaultHidden: true,
     },
   ];

@@ -1,20 +1,18 @@
 import { EditOutlined } from '@ant-design/icons';
 import { endpoints, PRODUCTS, type Role, routeByPath, type UserProductRow } from '@paydesk/contract';
 import { Button, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney, formatRate } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionPanelProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { productKeys, useCanManageProducts, usePartyOptions } from '../../shared/products/api';
 import { useProductName } from '../../shared/products/productName';
 import { UserProductFormModal } from '../../shared/products/UserProductFormModal';
 import { ProductCatalogue } from './ProductCatalogue';
-
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** The edit action's panel: the settings dialog, which saves and reloads the lists itself. */
 function EditUserProductPanel(props: RowActionPanelProps<UserProductRow>) {
@@ -128,7 +126,13 @@ export default function UserProductConfigPage() {
       align: 'right',
       render: (v: number | null) => limitText(v, t('value.noKyc')),
     },
-    { title: t('column.updatedAt'), key: 'updatedAt', dataIndex: 'updatedAt', sortKey: 'updatedAt', render: at },
+    {
+      title: t('column.updatedAt'),
+      key: 'updatedAt',
+      dataIndex: 'updatedAt',
+      sortKey: 'updatedAt',
+      render: formatTime,
+    },
   ];
 
   const actions: RowActions<UserProductRow> = {

@@ -1,13 +1,11 @@
 import { endpoints, type SessionRow, type UserInfo } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { profileKeys, useMySessions, useShowError } from './api';
-
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /** One's own signed-in sessions; any other than this one can be ended, one by one or all at once. */
 export function SessionsCard({ user }: { user: UserInfo }) {

@@ -1,4 +1,4 @@
-import { RESOURCE_TEXTS } from '@paydesk/contract';
+import { RESOURCE_TEXTS, type ResourceRow } from '@paydesk/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -337,5 +337,67 @@ describe('resource form rules', () => {
       link: 'https://pay.example.com/r',
       jumpLink: null,
     });
+  });
+  it('a gateway account using a pay gateway keeps only its business account; without one, its own credentials', async () => {
+    const onSubmit = vi.fn();
+    const row: ResourceRow = {
+      id: 21,
+      supplierId: 1,
+      supplierName: 'Supplier One',
+      productId: 2003,
+      productName: 'Gateway payout',
+      kind: 'gatewayPayout',
+      name: 'RazorpayX',
+      state: 0,
+      details: { gatewayId: '3', accountNumber: '2323230041626905' },
+      hasSecret: false,
+      minAmount: null,
+      maxAmount: null,
+      dailyAmountLimit: null,
+      dailyCountLimit: null,
+      link: null,
+      jumpLink: null,
+      qrCode: null,
+      qrImageId: null,
+      todayCount: 0,
+      todayAmount: 0,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      allowedActions: [],
+    };
+    const view = render(
+      <AntApp>
+        <ResourceFormModal
+          channel={CHANNELS.gatewayPayout}
+          row={row}
+          payGateways={[{ value: 3, label: 'RazorpayX main' }]}
+          pending={false}
+          onSubmit={onSubmit}
+          onClose={() => undefined}
+        />
+      </AntApp>,
+    );
+    await screen.findByTestId('resource-form');
+    expect(screen.getByText('RazorpayX main')).toBeTruthy();
+    expect(screen.queryByTestId('resource-form-baseUrl')).toBeNull();
+    expect(screen.queryByTestId('resource-form-keySecret')).toBeNull();
+    fireEvent.click(screen.getByTestId('resource-form-save'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].details).toEqual({ gatewayId: '3', accountNumber: '2323230041626905' });
+    view.unmount();
+    // Whoever may not read the gateways gets no choice: the account's own credentials.
+    render(
+      <AntApp>
+        <ResourceFormModal
+          channel={CHANNELS.gatewayPayout}
+          pending={false}
+          onSubmit={onSubmit}
+          onClose={() => undefined}
+        />
+      </AntApp>,
+    );
+    await screen.findByTestId('resource-form');
+    expect(screen.queryByTestId('resource-form-gatewayId')).toBeNull();
+    expect(screen.getByTestId('resource-form-baseUrl')).toBeTruthy();
   });
 });

@@ -1,10 +1,21 @@
-import { detailsSchemaOf, linkSchema, minorToMajorText, RESOURCE_TEXTS, type ResourceRow } from '@paydesk/contract';
+import {
+  detailsSchemaOf,
+  endpoints,
+  linkSchema,
+  minorToMajorText,
+  RESOURCE_TEXTS,
+  type ResourceRow,
+} from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { call } from '../../shared/api/http';
 import { parseMoneyInput } from '../../shared/format/money';
+import { endpointRoles } from '../../shared/list/rowActions';
 import { useProductName } from '../../shared/products/productName';
+import { useSession } from '../../shared/session/session';
 import { resourceText } from './api';
 import { type Channel, KIND_FIELDS, kindOf, OPTIONAL_FIELDS, SECRET_FIELDS } from './channels';
 
@@ -27,6 +38,8 @@ interface Values {
   productId?: number;
   name?: string;
   details?: Record<string, string | undefined>;
+  /** A gateway payout account's pay gateway (system › pay gateway config), when it uses one. */
+  gatewayId?: number | null;
   minAmount?: string;
   maxAmount?: string;
   dailyAmountLimit?: string;
@@ -36,6 +49,32 @@ interface Values {
 }
 
 const MONEY_FIELDS = ['minAmount', 'maxAmount', 'dailyAmountLimit'] as const;
+/**
+ * The payout API gateways a gateway payout account may use, for the readers of the pay gateway config
+ * (superAdmin, admin) on a channel of gateway accounts; undefined for anyone else (no choice offered).
+ */
+export function usePayGatewayOptions(channelProducts: readonly number[]) {
+  const { t } = useTranslation(['resources']);
+  const { user } = useSession();
+  const enabled =
+    channelProducts.some((id) => kindOf(id) === 'gatewayPayout') &&
+    user !== null &&
+    endpointRoles(endpoints.payGateways.getPayGateways).includes(user.access);
+  const gateways = useQuery({
+    queryKey: ['payGateways', 'options'],
+    queryFn: () => call(endpoints.payGateways.getPayGateways, { pageIndex: 1, pageSize: 500, kind: 'payoutApi' }),
+    enabled,
+    staleTime: 60_000,
+  });
+  if (!enabled) return undefined;
+  return (gateways.data?.list ?? []).map((g) => ({
+    value: g.id,
+    label: g.enabled ? g.name : `${g.name} (${t('form.payGatewayOff')})`,
+  }));
+}
+
+/** A gateway payout account's own fields while it uses a pay gateway. */
+const GATEWAY_ACCOUNT_FIELDS: readonly string[] = ['accountNumber'];
 const majorText = (v: number | null) => (v === null ? '' : minorToMajorText(v));
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -51,6 +90,11 @@ export function ResourceFormModal(props: {
   row?: ResourceRow;
   /** Admin mode on create: the supplier to choose from (suppliers table ids). */
   suppliers?: Array<{ value: number; label: string }>;
+  /**
+   * The payout API gateways of the pay gateway config (`usePayGatewayOptions`), for its readers: a
+   * gateway payout account may use one instead of its own credentials. Absent: no choice offered.
+   */
+  payGateways?: Array<{ value: number; label: string }> | undefined;
   pending: boolean;
   onSubmit(values: ResourceFormOutput): void;
   onClose(): void;
@@ -63,7 +107,12 @@ export function ResourceFormModal(props: {
   const defaultProduct = row?.productId ?? channel.products[0]!;
   const productId = Form.useWatch('productId', form) ?? defaultProduct;
   const kind = kindOf(productId);
-  const fields = KIND_FIELDS[kind];
+  const gatewayChoice = kind === 'gatewayPayout' && props.payGateways !== undefined;
+  const gatewayId = Form.useWatch('gatewayId', form) ?? null;
+  // With a pay gateway chosen, its credentials are used: the account keeps its business account only.
+  const usesGateway = (kind: string, id: number | null | undefined) =>
+    kind === 'gatewayPayout' && id !== null && id !== undefined;
+  const fields = usesGateway(kind, gatewayId) ? GATEWAY_ACCOUNT_FIELDS : KIND_FIELDS[kind];
   const shape = (detailsSchemaOf(kind, mode) as z.ZodObject | undefined)?.shape ?? {};
 
   const fieldRule = (field: string): Rule => ({
@@ -109,6 +158,7 @@ export function ResourceFormModal(props: {
         productId: row.productId,
         name: row.name,
         details: { ...row.details, keySecret: '', webhookSecret: '' },
+        gatewayId: row.details.gatewayId ? Number(row.details.gatewayId) : null,
         minAmount: majorText(row.minAmount),
         maxAmount: majorText(row.maxAmount),
         dailyAmountLimit: majorText(row.dailyAmountLimit),
@@ -121,7 +171,9 @@ export function ResourceFormModal(props: {
   const submit = (v: Values) => {
     const details: Record<string, string> = {};
     const chosen = v.productId ?? defaultProduct;
-    for (const field of KIND_FIELDS[kindOf(chosen)]) {
+    const viaGateway = usesGateway(kindOf(chosen), v.gatewayId);
+    if (viaGateway) details.gatewayId = String(v.gatewayId);
+    for (const field of viaGateway ? GATEWAY_ACCOUNT_FIELDS : KIND_FIELDS[kindOf(chosen)]) {
       const text = (v.details?.[field] ?? '').trim();
       if (text === '' && (OPTIONAL_FIELDS.has(field) || SECRET_FIELDS.has(field))) continue;
       details[field] = text;
@@ -194,6 +246,16 @@ export function ResourceFormModal(props: {
         >
           <Input autoComplete="off" data-testid="resource-form-name" />
         </Form.Item>
+        {gatewayChoice && (
+          <Form.Item name="gatewayId" label={t('form.payGateway')} extra={t('form.payGatewayHelp')}>
+            <Select
+              allowClear
+              data-testid="resource-form-gatewayId"
+              placeholder={t('form.ownCredentials')}
+              options={props.payGateways}
+            />
+          </Form.Item>
+        )}
         {fields.map((field) => (
           <Form.Item
             key={field}

@@ -11,13 +11,13 @@ import {
 } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, type CheckboxProps, Modal, Space, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatMoney } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { imageUploadOf } from '../../shared/forms/imageFile';
 import { type FilterField, type ListColumn, ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
@@ -26,11 +26,9 @@ import { useSession } from '../../shared/session/session';
 import { resourceIssues, resourceKeys } from './api';
 import { channelFields, maskNumber, RESOURCE_PAGES, SECRET_FIELDS, shortAddress } from './channels';
 import { ResourceDetailDrawer } from './ResourceDetailDrawer';
-import { ResourceFormModal, type ResourceFormOutput } from './ResourceFormModal';
+import { ResourceFormModal, type ResourceFormOutput, usePayGatewayOptions } from './ResourceFormModal';
 import { ResourceQrSwitch } from './ResourceQr';
 import { ResourceStats } from './ResourceStats';
-
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 interface Action {
   run(): Promise<unknown>;
@@ -46,10 +44,12 @@ const allows = (row: ResourceRow, action: ResourceAction) => row.allowedActions.
 /** The edit action's form: the resource's own product (a resource keeps its product). */
 function EditResourceForm(props: RowActionFormProps<ResourceRow, ResourceFormOutput>) {
   const { row } = props;
+  const payGateways = usePayGatewayOptions([row.productId]);
   return (
     <ResourceFormModal
       channel={{ key: 'edit', products: [row.productId] }}
       row={row}
+      payGateways={payGateways}
       pending={props.busy}
       onClose={props.onClose}
       onSubmit={props.onSubmit}
@@ -132,6 +132,7 @@ export default function ResourceListPage() {
     enabled: staff,
     staleTime: 60_000,
   });
+  const payGateways = usePayGatewayOptions(config?.channel.products ?? []);
   const action = useMutation({
     mutationFn: (a: Action) => a.run(),
     onSuccess: async (_d, a) => {
@@ -346,7 +347,13 @@ export default function ResourceListPage() {
       sortKey: 'todayAmount',
       phone: true,
     },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: formatTime,
+    },
   ];
   const bulk = (enable: boolean) =>
     run(
@@ -403,6 +410,7 @@ export default function ResourceListPage() {
         <ResourceFormModal
           channel={channel}
           {...(staff ? { suppliers: supplierOptions } : {})}
+          payGateways={payGateways}
           pending={action.isPending}
           onClose={close}
           onSubmit={submitCreate}

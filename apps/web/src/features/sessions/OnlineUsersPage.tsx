@@ -9,16 +9,14 @@ import {
 } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
 import { sessionKeys } from './api';
-
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 /**
  * System management › online users: every active session. Ending one (force logout) follows the
@@ -86,9 +84,9 @@ export default function OnlineUsersPage() {
           { title: t('column.role'), dataIndex: 'role', render: (r: Role) => t(`common:role.${r}`) },
           { title: t('column.ip'), dataIndex: 'ip' },
           { title: t('column.userAgent'), dataIndex: 'userAgent', width: 280, ellipsis: { showTitle: true } },
-          { title: t('column.createdAt'), dataIndex: 'createdAt', render: at },
-          { title: t('column.lastSeenAt'), dataIndex: 'lastSeenAt', render: at },
-          { title: t('column.expiresAt'), dataIndex: 'expiresAt', render: at },
+          { title: t('column.createdAt'), dataIndex: 'createdAt', render: formatTime },
+          { title: t('column.lastSeenAt'), dataIndex: 'lastSeenAt', render: formatTime },
+          { title: t('column.expiresAt'), dataIndex: 'expiresAt', render: formatTime },
         ]}
       />
     </div>

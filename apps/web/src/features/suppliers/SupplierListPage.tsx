@@ -2,12 +2,12 @@ import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
 import { type Endpoint, endpoints, routeByPath, type SupplierRow } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Radio, Select, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { NewAccountFields } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { proposalRowActions } from '../../shared/funds/BalanceProposalButton';
@@ -24,7 +24,6 @@ import { PartyProductsDrawer } from '../../shared/products/PartyProductsPanel';
 import { useSession } from '../../shared/session/session';
 import { supplierKeys } from './api';
 
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 const { suppliers: api } = endpoints;
 
 /**
@@ -316,7 +315,13 @@ export default function SupplierListPage() {
       sortKey: 'frozenBalance',
     },
     { title: t('column.remark'), dataIndex: 'remark', key: 'remark' },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', sortKey: 'createdAt', render: at },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sortKey: 'createdAt',
+      render: formatTime,
+    },
   ];
   return (
     <div className="page">

@@ -8,12 +8,12 @@ import {
 } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
 import { call, exportUrl } from '../../shared/api/http';
 import { formatRate, parseRateInput } from '../../shared/format/money';
+import { formatTime } from '../../shared/format/time';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { EnabledSwitch } from '../../shared/forms/EnabledSwitch';
 import { type ListColumn, ListTable } from '../../shared/list/ListTable';
@@ -30,7 +30,6 @@ import { supplierKeys } from './api';
 
 type AgentRow = SupplierProxyRow;
 
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 /** A percentage with at most two decimals, 0 to 100. */
 const RATE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 
@@ -298,7 +297,7 @@ export default function SupplierProxyPage() {
     },
     { title: t('column.balance'), dataIndex: 'balance', key: 'balance', money: true },
     { title: t('column.frozenBalance'), dataIndex: 'frozenBalance', key: 'frozenBalance', money: true },
-    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: at },
+    { title: t('column.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: formatTime },
   ];
   return (
     <div className="page">

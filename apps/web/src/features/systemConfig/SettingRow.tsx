@@ -1,8 +1,8 @@
 import { SETTING_AREA_TEXTS, SETTINGS, type SettingDef, type SettingEntry, type TextLocale } from '@paydesk/contract';
 import { App, Button, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
+import { formatTime } from '../../shared/format/time';
 import { useSetSetting } from './api';
 import { descriptionOf, fieldTexts, labelOf, typeOf, valueText } from './values';
 
@@ -11,7 +11,7 @@ const testData = (id: string) => ({ 'data-testid': id }) as Record<`data-${strin
 /** Who changed the entry and when, or that it holds its default. */
 function ChangedLine({ entry }: { entry: SettingEntry }) {
   const { t } = useTranslation('systemConfig');
-  const at = entry.updatedAt ? dayjs(entry.updatedAt).format('YYYY-MM-DD HH:mm:ss') : null;
+  const at = entry.updatedAt ? formatTime(entry.updatedAt) : null;
   const changed =
     at === null ? null : entry.updatedBy ? t('changedBy', { account: entry.updatedBy, at }) : t('changedAt', { at });
   return (

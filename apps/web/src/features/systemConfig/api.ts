@@ -4,8 +4,15 @@ import { call } from '../../shared/api/http';
 import { authKeys } from '../../shared/session/keys';
 import { typeOf } from './values';
 
-/** Query keys of the global config page; a change invalidates `systemConfigKeys.all`. */
-export const systemConfigKeys = { all: ['systemConfig'] as const, list: ['systemConfig', 'list'] as const };
+/**
+ * Query keys of the global config page; a change invalidates `systemConfigKeys.all`. They live under
+ * the realtime topic `settings`, so a change made elsewhere (another admin, another process) refreshes
+ * an open page too.
+ */
+export const systemConfigKeys = {
+  all: ['settings', 'systemConfig'] as const,
+  list: ['settings', 'systemConfig', 'list'] as const,
+};
 
 export interface SettingChange {
   key: SettingKey;

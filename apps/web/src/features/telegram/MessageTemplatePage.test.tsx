@@ -8,6 +8,7 @@ import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import MessageTemplatePage from './MessageTemplatePage';
 
 const row = (language: string, text: string, custom = false) => ({
+  channel: 'bot',
   key: 'orderNotFound',
   language,
   text,
@@ -22,6 +23,17 @@ const LIST = ok({
     row('zh-CN', '找不到订单 {{orderCode}}'),
     row('zh-TW', '找不到訂單 {{orderCode}}'),
     row('en-US', 'Sorry, {{orderCode}} is not yours', true),
+    {
+      channel: 'inApp',
+      key: 'proposalRejectedTitle',
+      language: 'en-US',
+      text: 'Balance proposal #{{id}} rejected',
+      defaultText: 'Balance proposal #{{id}} rejected',
+      custom: false,
+      variables: ['id'],
+      updatedAt: null,
+      updatedBy: null,
+    },
   ],
 });
 
@@ -67,9 +79,35 @@ describe('MessageTemplatePage editing', () => {
     await user.click(screen.getByTestId('tg-template-save'));
     await waitFor(() =>
       expect(server.sent('/v1.0/telegram/template/update')[0]?.body).toEqual({
+        channel: 'bot',
         key: 'orderNotFound',
         language: 'zh-CN',
         text: 'Missing: {{orderCode}}',
+      }),
+    );
+  });
+
+  it('edits an in-app message the same way: its channel named, its own example values in the preview', async () => {
+    setToken2('t2');
+    server.answers.set('/v1.0/telegram/template/update', ok(row('en-US', 'x', true)));
+    const user = userEvent.setup({ delay: null });
+    renderPage(<MessageTemplatePage />, '/system/messageTemplate', testUser({ access: 'admin' }));
+    const list = await screen.findByTestId('tg-template-list');
+    expect(await within(list).findByText('In-app message')).toBeTruthy();
+    expect(within(list).getByText('Balance proposal rejected (title)')).toBeTruthy();
+    await user.click(screen.getByTestId('tg-template-edit-proposalRejectedTitle-en-US'));
+    const text = await screen.findByTestId('tg-template-text');
+    expect(screen.getByTestId('tg-template-preview').textContent).toBe('Balance proposal #42 rejected');
+    await user.clear(text);
+    await user.type(text, 'Proposal {{{{id}} turned down');
+    expect(screen.getByTestId('tg-template-preview').textContent).toBe('Proposal 42 turned down');
+    await user.click(screen.getByTestId('tg-template-save'));
+    await waitFor(() =>
+      expect(server.sent('/v1.0/telegram/template/update')[0]?.body).toEqual({
+        channel: 'inApp',
+        key: 'proposalRejectedTitle',
+        language: 'en-US',
+        text: 'Proposal {{id}} turned down',
       }),
     );
   });
@@ -86,6 +124,7 @@ describe('MessageTemplatePage editing', () => {
     await user.click(await screen.findByTestId('tg-template-ok'));
     await waitFor(() =>
       expect(server.sent('/v1.0/telegram/template/reset')[0]?.body).toEqual({
+        channel: 'bot',
         key: 'orderNotFound',
         language: 'en-US',
       }),

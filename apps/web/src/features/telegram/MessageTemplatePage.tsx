@@ -3,6 +3,8 @@ import {
   BOT_MESSAGE_SAMPLES,
   endpoints,
   fillBotText,
+  IN_APP_MESSAGE_SAMPLES,
+  type MessageTemplateChannel,
   type MessageTemplateRow,
   TEMPLATE_MAX_LENGTH,
   type TextLocale,
@@ -25,8 +27,9 @@ import { telegramKeys, useCanChange } from './api';
 
 const templateKeys = [...telegramKeys.all, 'templates'] as const;
 
-/** The text with the message's example values: what a group would read. */
-export const previewOf = (text: string) => fillBotText(text, BOT_MESSAGE_SAMPLES);
+/** The text with the message's example values: what a group (or an inbox) would read. */
+export const previewOf = (text: string, channel: MessageTemplateChannel = 'bot') =>
+  fillBotText(text, channel === 'bot' ? BOT_MESSAGE_SAMPLES : IN_APP_MESSAGE_SAMPLES);
 
 /** Edits one message's text in one language, with its variables and a live preview. */
 function TemplateDialog(p: RowActionFormProps<MessageTemplateRow, { text: string }>) {
@@ -71,15 +74,16 @@ function TemplateDialog(p: RowActionFormProps<MessageTemplateRow, { text: string
       </Form>
       <Typography.Text strong>{t('template.preview')}</Typography.Text>
       <pre className="template-preview" data-testid="tg-template-preview" style={{ whiteSpace: 'pre-wrap' }}>
-        {previewOf(text)}
+        {previewOf(text, p.row.channel)}
       </pre>
     </Modal>
   );
 }
 
 /**
- * System management › message templates (and the read-only twin): what the Telegram bots send, each
- * message in each language, with its variables and a preview filled with example values. Staff change
+ * System management › message templates (and the read-only twin): what the Telegram bots send and the
+ * in-app inbox's system messages (channel), each message in each language, with its variables and a
+ * preview filled with example values. Staff change
  * a text (its message's variables only) or reset it to the default, with the second-level password.
  *
  * Test hooks: `tg-template-list`, `tg-template-edit-<key>-<language>`, `tg-template-reset-<key>-<language>`,
@@ -103,7 +107,13 @@ export default function MessageTemplatePage() {
         token2: endpoints.bots.templateUpdate.token2,
         allowed: () => true,
         form: TemplateDialog,
-        run: (row, v) => call(endpoints.bots.templateUpdate, { key: row.key, language: row.language, text: v.text }),
+        run: (row, v) =>
+          call(endpoints.bots.templateUpdate, {
+            channel: row.channel,
+            key: row.key,
+            language: row.language,
+            text: v.text,
+          }),
       }),
       rowAction<MessageTemplateRow>({
         key: 'reset',
@@ -114,7 +124,8 @@ export default function MessageTemplatePage() {
         roles: roles(endpoints.bots.templateReset),
         token2: endpoints.bots.templateReset.token2,
         allowed: (row) => row.custom,
-        run: (row) => call(endpoints.bots.templateReset, { key: row.key, language: row.language }),
+        run: (row) =>
+          call(endpoints.bots.templateReset, { channel: row.channel, key: row.key, language: row.language }),
       }),
     ],
     testIdPrefix: 'tg-template',
@@ -139,10 +150,15 @@ export default function MessageTemplatePage() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
-          rowKey={(row) => `${row.key}:${row.language}`}
+          rowKey={(row) => `${row.channel}:${row.key}:${row.language}`}
           pagination={false}
           scroll={{ x: 'max-content' }}
           columns={[
+            {
+              title: t('template.channel'),
+              dataIndex: 'channel',
+              render: (c: MessageTemplateChannel) => t(`template.channelName.${c}`),
+            },
             { title: t('template.message'), dataIndex: 'key', render: (k: string) => t(`template.key.${k}`) },
             {
               title: t('column.language'),

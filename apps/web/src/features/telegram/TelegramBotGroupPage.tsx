@@ -9,15 +9,13 @@ import {
 } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Switch, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, ensureToken2 } from '../../shared/api/http';
+import { call, ensureToken2, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { telegramKeys, useCanChange, useTelegramChange } from './api';
-
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 export interface GroupFormValues {
   chatId: string;
@@ -196,6 +194,7 @@ export default function TelegramBotGroupPage() {
         queryKey={telegramKeys.groups}
         rowKey="id"
         fetchPage={(p) => call(endpoints.bots.groupList, p)}
+        exportHref={(f) => exportUrl(endpoints.bots.groupExport, f)}
         actions={actions}
         toolbar={
           canChange && (
@@ -246,7 +245,7 @@ export default function TelegramBotGroupPage() {
             render: (on: boolean) => <Tag color={on ? 'success' : 'default'}>{on ? t('enabled') : t('disabled')}</Tag>,
           },
           { title: t('column.remark'), dataIndex: 'remark' },
-          { title: t('column.updatedAt'), dataIndex: 'updatedAt', render: at },
+          { title: t('column.updatedAt'), dataIndex: 'updatedAt', render: formatTime },
         ]}
       />
       {adding && (

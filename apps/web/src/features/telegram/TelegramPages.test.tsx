@@ -123,6 +123,22 @@ describe('Telegram whitelist page', () => {
     await waitFor(() => expect(server.sent('/v1.0/telegram/whitelist/delete')[0]?.body).toEqual({ id: 3 }));
   });
 
+  it('exports the filtered whitelist as CSV, also on the read-only route', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(
+      <TelegramWhitelistPage />,
+      '/system/telegramWhitelist/readonly',
+      testUser({ access: 'technicalMaintenance' }),
+    );
+    expect(await screen.findByText('777000111')).toBeTruthy();
+    await user.type(within(screen.getByTestId('list-filters')).getByRole('textbox'), 'Ravi');
+    await user.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(server.sent('/v1.0/telegram/whitelist/list').at(-1)!.url).toContain('keyword=Ravi'));
+    const exported = screen.getByTestId('export-csv').getAttribute('href') ?? '';
+    expect(exported).toContain('/v1.0/telegram/whitelist/export');
+    expect(exported).toContain('keyword=Ravi');
+  });
+
   it('technical maintenance on the read-only route sees the rows and nothing to change', async () => {
     renderPage(
       <TelegramWhitelistPage />,
@@ -166,6 +182,18 @@ describe('Telegram bot group page', () => {
         remark: null,
       }),
     );
+  });
+
+  it('exports the filtered groups as CSV', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<TelegramBotGroupPage />, '/system/telegramBotGroup', testUser({ access: 'admin' }));
+    await within(await screen.findByTestId('tg-group-list')).findByText('Merchant One');
+    await user.type(within(screen.getByTestId('list-filters')).getByRole('textbox'), 'ops');
+    await user.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(server.sent('/v1.0/telegram/group/list').at(-1)!.url).toContain('keyword=ops'));
+    const exported = screen.getByTestId('export-csv').getAttribute('href') ?? '';
+    expect(exported).toContain('/v1.0/telegram/group/export');
+    expect(exported).toContain('keyword=ops');
   });
 
   it('the read-only route offers no change', async () => {

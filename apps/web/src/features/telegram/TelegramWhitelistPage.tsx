@@ -2,15 +2,13 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { endpoints, type TelegramWhitelistRow } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Switch, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, ensureToken2 } from '../../shared/api/http';
+import { call, ensureToken2, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { telegramKeys, useCanChange, useTelegramChange } from './api';
-
-const at = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 export interface WhitelistFormValues {
   telegramUserId: string;
@@ -137,6 +135,7 @@ export default function TelegramWhitelistPage() {
         queryKey={telegramKeys.whitelist}
         rowKey="id"
         fetchPage={(p) => call(endpoints.bots.whitelistList, p)}
+        exportHref={(f) => exportUrl(endpoints.bots.whitelistExport, f)}
         actions={actions}
         toolbar={
           canChange && (
@@ -165,7 +164,7 @@ export default function TelegramWhitelistPage() {
             render: (on: boolean) => <Tag color={on ? 'success' : 'default'}>{on ? t('enabled') : t('disabled')}</Tag>,
           },
           { title: t('column.remark'), dataIndex: 'remark' },
-          { title: t('column.updatedAt'), dataIndex: 'updatedAt', render: at },
+          { title: t('column.updatedAt'), dataIndex: 'updatedAt', render: formatTime },
         ]}
       />
       {adding && (

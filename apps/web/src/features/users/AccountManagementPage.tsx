@@ -30,13 +30,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../shared/api/errorText';
 import { ApiError, call, exportUrl } from '../../shared/api/http';
+import { formatTime } from '../../shared/format/time';
 import { AccountItem, PasswordItem } from '../../shared/forms/AccountFields';
 import { ListTable } from '../../shared/list/ListTable';
 import { endpointRoles, type RowActionFormProps, type RowActions, rowAction } from '../../shared/list/rowActions';
 import { useSession } from '../../shared/session/session';
 import { userKeys } from './api';
-
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** A failed change of an account's fields reads as the spec's 'update failed' (edit, repair, the switches). */
 class UpdateFailed extends Error {
@@ -452,7 +451,7 @@ export default function AccountManagementPage() {
               <Space size={4}>
                 {count}
                 {row.lockedUntil && dayjs(row.lockedUntil).isAfter(dayjs()) && (
-                  <Tooltip title={t('lockedUntil', { time: at(row.lockedUntil) })}>
+                  <Tooltip title={t('lockedUntil', { time: formatTime(row.lockedUntil) })}>
                     <Tag color="red" data-testid={`user-locked-${row.account}`}>
                       {t('locked')}
                     </Tag>
@@ -461,8 +460,8 @@ export default function AccountManagementPage() {
               </Space>
             ),
           },
-          { title: t('column.lastLogin'), dataIndex: 'lastLoginAt', render: at },
-          { title: t('column.createdAt'), dataIndex: 'createdAt', render: at },
+          { title: t('column.lastLogin'), dataIndex: 'lastLoginAt', render: formatTime },
+          { title: t('column.createdAt'), dataIndex: 'createdAt', render: formatTime },
         ]}
       />
       {adding && (

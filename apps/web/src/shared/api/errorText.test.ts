@@ -31,7 +31,7 @@ describe('errorText', () => {
     );
   });
 
-  it('shows the values a reason names as the reader reads them: money, rates, waits', async () => {
+  it('shows the values a reason names as the reader reads them: money, rates, waits, counts', async () => {
     await i18n.changeLanguage('zh-CN');
     const limits = new ApiError(422, 'outside', { reason: 'outsideProductLimits', min: 10_000, max: 5_000_000 });
     expect(errorText(i18n, limits)).toBe('金额限制必须在产品限额之内（100.00 至 50,000.00）');
@@ -39,6 +39,8 @@ describe('errorText', () => {
     expect(errorText(i18n, rate)).toBe('码商的佣金率不能低于其代理（2.50%）');
     const lock = new ApiError(Code.accountLocked, 'locked', { reason: 'accountLocked', retryAfterSeconds: 61 });
     expect(errorText(i18n, lock)).toBe('此地址失败次数过多，请 2 分钟后再试');
+    const wallets = new ApiError(422, 'full', { reason: 'redWalletLimit', limit: 10 });
+    expect(errorText(i18n, wallets)).toBe('该码商已启用 10 个红包收款账户（微信、支付宝），已达上限，请先停用一个');
     // A reason whose value is missing falls back to the code's text rather than show a hole.
     expect(errorText(i18n, new ApiError(Code.accountLocked, 'locked', { reason: 'accountLocked' }))).toBe(
       '失败次数过多，已暂时锁定，请稍后再试',

@@ -55,6 +55,7 @@ function shown(kind: ValueKind, value: number, language: string): string | numbe
     case 'minutes':
       return Math.max(1, Math.ceil(value / 60));
     case 'seconds':
+    case 'count':
       return value;
   }
 }

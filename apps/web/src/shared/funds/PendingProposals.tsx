@@ -1,12 +1,12 @@
 import { BALANCE_DECIDERS, endpoints, type ProposalRow, type Role } from '@paydesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import { call } from '../api/http';
 import { formatMoney } from '../format/money';
+import { formatTime } from '../format/time';
 import { useScrollRegion } from '../list/scrollRegion';
 import { useSession } from '../session/session';
 import { fundKeys } from './api';
@@ -110,7 +110,7 @@ function PendingProposalsCard(props: { partyKind: 'merchant' | 'supplier'; userI
           {
             title: t('pending.proposedAt'),
             dataIndex: 'proposedAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            render: (v: string) => formatTime(v),
           },
           {
             title: t('pending.actions'),

@@ -1,7 +1,7 @@
 import { Empty, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../format/money';
+import { formatTime } from '../format/time';
 import { noteText } from '../notes/noteText';
 import { transferTypeText } from './api';
 
@@ -36,7 +36,7 @@ export function TransferList(props: {
         <div key={tr.id} data-testid={`${props.testIdPrefix}-transfer-${tr.id}`}>
           <Space wrap size={4}>
             <strong>{transferTypeText(i18n, tr.type)}</strong>
-            <Typography.Text type="secondary">{dayjs(tr.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+            <Typography.Text type="secondary">{formatTime(tr.createdAt)}</Typography.Text>
             {tr.note !== undefined && (
               <span>{noteText(i18n, { note: tr.note, noteTemplate: tr.noteTemplate ?? null })}</span>
             )}

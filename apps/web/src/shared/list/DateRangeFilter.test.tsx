@@ -11,6 +11,7 @@ beforeAll(() => {
   setupI18n('en-US');
 });
 afterEach(async () => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   await i18next.changeLanguage('en-US');
 });
@@ -38,7 +39,11 @@ describe('date range presets', () => {
     expect(dateRangePresets(i18next.t).map((p) => p.label)).toEqual(labels);
   });
 
-  it('a list’s date filter offers them, and picking one filters the list by that range', async () => {
+  it('a list’s date filter offers them, and picking one filters the list by that range of the platform’s days', async () => {
+    // 20:00 UTC is 01:30 the next day in India, the platform's zone (renderPage's user): "yesterday" is
+    // the platform's 1 March, the day the server reads the range in, not the UTC browser's 28 February.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T20:00:00Z'));
     stubServer({ '/v1.0/view/getList': ok([]) });
     const fetchPage = vi.fn(async (_p: ListParams): Promise<Page<{ id: number }>> => ({ list: [], total: 0 }));
     renderPage(
@@ -59,13 +64,9 @@ describe('date range presets', () => {
     fireEvent.click(input);
     fireEvent.click(await screen.findByText('Yesterday'));
     fireEvent.click(screen.getByTestId('list-search'));
-    const yesterday = dayjs().subtract(1, 'day');
     await waitFor(() =>
       expect(fetchPage).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          startTime: yesterday.startOf('day').format(FILTER_DATE_FORMAT),
-          endTime: yesterday.endOf('day').format(FILTER_DATE_FORMAT),
-        }),
+        expect.objectContaining({ startTime: '2026-03-01 00:00:00', endTime: '2026-03-01 23:59:59' }),
       ),
     );
   });

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderList(over: Partial<Parameters<typeof ListTable<Row>>[0]> = {}) {
+function renderList(over: Partial<Parameters<typeof ListTable<Row>>[0]> = {}, path = '/merchants/list') {
   return renderPage(
     <ListTable<Row>
       testId="test-list"
@@ -62,7 +62,7 @@ function renderList(over: Partial<Parameters<typeof ListTable<Row>>[0]> = {}) {
       ]}
       {...over}
     />,
-    '/merchants/list',
+    path,
     testUser({ userId: 7 }),
   );
 }
@@ -114,6 +114,18 @@ describe('ListTable', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Enter an amount with at most two decimals, e.g. 1234.56')).toBeTruthy();
     expect(await screen.findByText('Digits only')).toBeTruthy();
     expect(fetchPage.mock.calls.length).toBe(calls);
+  });
+
+  it('opened from a link with filters (the home page’s waiting work): starts filtered, the form showing them', async () => {
+    renderList({}, '/merchants/list?account=ann&userId=42&startTime=2026-11-01%2000:00:00&tab=queue&bogus=1');
+    await waitFor(() => expect(fetchPage).toHaveBeenCalled());
+    // The first request is already filtered; keys that name no filter are not sent.
+    expect(fetchPage.mock.calls[0]![0]).toEqual(
+      expect.objectContaining({ account: 'ann', userId: '42', startTime: '2026-11-01 00:00:00' }),
+    );
+    expect(fetchPage.mock.calls[0]![0]).not.toHaveProperty('bogus');
+    expect(fetchPage.mock.calls[0]![0]).not.toHaveProperty('tab');
+    expect((screen.getByLabelText('Account') as HTMLInputElement).value).toBe('ann');
   });
 
   it('leaves empty filters out and trims texts', async () => {

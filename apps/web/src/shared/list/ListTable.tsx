@@ -14,13 +14,14 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { errorText } from '../api/errorText';
 import { formatMoney } from '../format/money';
 import { useNarrow } from '../layout/useNarrow';
 import { useSession } from '../session/session';
 import { ColumnSettingsButton, columnId, columnsStorageKey, useColumnSettings } from './columnSettings';
 import { DateRangeFilter } from './DateRangeFilter';
-import { isValidMoneyInput, isValidNumberInput, toFilters, toFormValues } from './filterValues';
+import { isValidMoneyInput, isValidNumberInput, linkedFilters, toFilters, toFormValues } from './filterValues';
 import { PhoneCards } from './PhoneCards';
 import { type RowActions, useRowActions } from './rowActions';
 import { SavedViews } from './SavedViews';
@@ -77,7 +78,11 @@ const ANTD_ORDER: Record<Sort['sortOrder'], 'ascend' | 'descend'> = { asc: 'asce
 export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   const { t, i18n } = useTranslation('common');
   const [form] = Form.useForm();
-  const [filters, setFilters] = useState<Filters>({});
+  const fields = props.filters ?? [];
+  // Opened from a link with filters in its query: the list starts filtered, the form showing them.
+  const { search } = useLocation();
+  const [linked] = useState(() => toFormValues(fields, linkedFilters(fields, search)));
+  const [filters, setFilters] = useState<Filters>(() => toFilters(fields, linked));
   const [paging, setPaging] = useState({ pageIndex: 1, pageSize: 20 });
   const [sort, setSort] = useState<Sort | null>(null);
   const { user } = useSession();
@@ -94,13 +99,12 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
   });
   // Under the spinner, 'no data' only once the answer says so: while rows load, the list says it loads.
   const emptyText = query.isError ? ' ' : query.isFetching ? t('list.loading') : t('list.empty');
-  const fields = props.filters ?? [];
   const language = i18n.language;
   // A phone shows the rows as cards (PhoneCards): a table's columns do not fit its width.
   const narrow = useNarrow();
   const shownFilters = narrow ? PHONE_SHOWN_FILTERS : SHOWN_FILTERS;
   const collapsible = fields.length > (narrow ? PHONE_COLLAPSE_ABOVE : COLLAPSE_ABOVE);
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(() => foldedSet(fields.slice(shownFilters), linked) > 0);
   const isFolded = (index: number) => collapsible && !expanded && index >= shownFilters;
 
   const runFilters = (next: Filters) => {
@@ -237,12 +241,15 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       { value: `${id}:asc`, label: t('list.ascending', { column }) },
     ];
   });
+  // A list the server did not count (hasMore answered) pages by previous and next only.
+  const uncounted = query.data?.hasMore !== undefined;
   const pagination = {
     current: paging.pageIndex,
     pageSize: paging.pageSize,
     total: query.data?.total ?? 0,
     showSizeChanger: true,
-    showTotal: (total: number) => t('list.total', { total }),
+    ...(uncounted ? { simple: { readOnly: true } } : {}),
+    showTotal: (total: number) => (uncounted ? t('list.uncounted') : t('list.total', { total })),
     onChange: (pageIndex: number, pageSize: number) => setPaging({ pageIndex, pageSize }),
   };
 
@@ -253,6 +260,7 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       {fields.length > 0 && (
         <Form
           form={form}
+          initialValues={linked}
           layout="inline"
           className="list-filters"
           data-testid="list-filters"

@@ -1,8 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { TIME_FORMAT } from '../format/time';
 import type { FilterField, Filters } from './types';
 
 /** Spec section 5: dates go to the server as 'YYYY-MM-DD HH:mm:ss'. */
-export const FILTER_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const FILTER_DATE_FORMAT = TIME_FORMAT;
 
 /** What a user may type in a money filter: major units, at most two decimals, separators allowed. */
 const TYPED_MAJOR = /^([+-]?)(\d{1,16})(?:\.(\d{1,2}))?$/;
@@ -101,4 +102,15 @@ export function toFormValues(fields: FilterField[], filters: Record<string, unkn
     } else out[f.name] = String(v);
   }
   return out;
+}
+
+/**
+ * The filters a link opened the list with (the home page's waiting work links to `?orderStatusId=1`):
+ * the query's keys that name one of the list's filters, as a saved view holds them; others are ignored.
+ */
+export function linkedFilters(fields: FilterField[], search: string): Record<string, string> {
+  const names = new Set(
+    fields.flatMap((f) => (f.kind === 'dateRange' ? (f.keys ?? ['startTime', 'endTime']) : [f.name])),
+  );
+  return Object.fromEntries([...new URLSearchParams(search)].filter(([key, value]) => names.has(key) && value !== ''));
 }

@@ -41,6 +41,11 @@ export type Filters = Record<string, string | number | boolean | undefined>;
 export interface Page<Row> {
   list: Row[];
   total: number;
+  /**
+   * Present when the rows were not counted (HighPerfOrderQuery): whether a page follows; `total` is
+   * then the rows up to this page, plus one when one follows, and the pager shows previous and next.
+   */
+  hasMore?: boolean | undefined;
   /** Sums of the money columns over the whole filtered set, by column key. */
   summary?: Record<string, number> | undefined;
 }

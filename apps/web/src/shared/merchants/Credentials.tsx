@@ -1,11 +1,11 @@
 import { endpoints, type MerchantRow } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/errorText';
 import { call } from '../api/http';
+import { formatTime } from '../format/time';
 import type { RowActionPanelProps } from '../list/rowActions';
 import { merchantKeys } from './api';
 
@@ -113,9 +113,7 @@ export function CredentialsPanel({ merchant }: { merchant: MerchantRow }) {
             ? t('anyAddress')
             : merchant.ipWhitelist.map((ip) => <Tag key={ip}>{ip}</Tag>)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('credentials.rotatedAt')}>
-          {dayjs(merchant.secretRotatedAt).format('YYYY-MM-DD HH:mm:ss')}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('credentials.rotatedAt')}>{formatTime(merchant.secretRotatedAt)}</Descriptions.Item>
       </Descriptions>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {t('credentials.secretHidden')}

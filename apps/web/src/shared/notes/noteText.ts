@@ -12,11 +12,19 @@ const NAMED_VALUES: Record<string, string> = {
 type Template = { key: string; values: NoteTemplate['values'] } | null;
 
 /**
- * A text the server wrote, in the console's language: its template (`notes:<key>`) with its values,
- * else the stored text (typed by someone, written before templates, or of a key this console does
- * not know yet).
+ * A text the server wrote, in the console's language: the staff's edited text in that language when
+ * the server filled one (`texts`, a system message's title_texts or content_texts), else its template
+ * (`notes:<key>`) with its values, else the stored text (typed by someone, written before templates,
+ * or of a key this console does not know yet).
  */
-export function templateText(i18n: I18n, template: Template, stored: string): string {
+export function templateText(
+  i18n: I18n,
+  template: Template,
+  stored: string,
+  texts?: Partial<Record<string, string>>,
+): string {
+  const edited = texts?.[i18n.language];
+  if (edited) return edited;
   if (!template || !i18n.exists(`notes:${template.key}`)) return stored;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(template.values)) {

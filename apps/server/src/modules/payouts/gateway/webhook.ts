@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { GatewayProtocolError, type GatewayStatus, normaliseStatus } from './status.js';
 
@@ -9,25 +8,8 @@ import { GatewayProtocolError, type GatewayStatus, normaliseStatus } from './sta
  * serialised again is not the body that was signed.
  */
 
-/** The header the signature comes in (lower case, as Node gives headers). */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-razorpay-signature';
-
-/** The hex HMAC-SHA256 of `rawBody` under `webhookSecret`: what the gateway puts in the header. */
-export function webhookSignature(rawBody: Buffer | string, webhookSecret: string): string {
-  return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
-}
-
-/**
- * Whether `signature` is the gateway's signature of `rawBody` under `webhookSecret`, compared in
- * constant time. A missing or malformed signature, or an empty secret, is never valid.
- */
-export function verifyWebhook(rawBody: Buffer | string, signature: string | undefined, webhookSecret: string): boolean {
-  if (!signature || !webhookSecret) return false;
-  const given = signature.trim();
-  if (!/^[0-9a-fA-F]{64}$/.test(given)) return false;
-  const expected = createHmac('sha256', webhookSecret).update(rawBody).digest();
-  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
-}
+// The signature scheme is shared with the pay gateways' collection notifications (platform/signed-webhook.ts).
+export { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, webhookSignature } from '../../../platform/signed-webhook.js';
 
 /** A webhook body that is not a payout event this adapter can read; the message says what is wrong. */
 export class GatewayWebhookError extends Error {
