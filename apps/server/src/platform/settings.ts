@@ -127,6 +127,11 @@ export class SettingsStore {
     await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${key})`);
   }
 
+  /** Whether this process hears changes now (its cache then lives until one is heard). */
+  isHearing(): boolean {
+    return this.hearing;
+  }
+
   /** Forgets the cached values in this process (after a committed write, or when one is heard). */
   forget(): void {
     this.generation += 1;

@@ -6,6 +6,7 @@ import { buildApp, buildServices, type JobTuning } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { ManualClock } from '../platform/clock.js';
+import type { SettingsStore } from '../platform/settings.js';
 import { totpCode } from '../platform/totp.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type SeedResult, seedIfEmpty } from '../seed/seed.js';
 import { openTestDatabase } from './test-databases.js';
@@ -175,6 +176,9 @@ export async function startTestApp(
     loginWithToken2,
     setSetting: async (key, value) => {
       const settings = app.services.settings;
+      // The write's notification arrives a moment after the commit and empties the cache once more.
+      // Wait for it, so a test's next request does not meet it halfway (a read it did not expect).
+      const heard = settings.isHearing() ? hearing(settings, key) : Promise.resolve();
       await database.db.transaction((tx) =>
         settings.write(
           tx,
@@ -183,6 +187,7 @@ export async function startTestApp(
           null,
         ),
       );
+      await heard;
       settings.forget();
     },
     close: async () => {
@@ -194,6 +199,21 @@ export async function startTestApp(
       }
     },
   };
+}
+
+/** Resolves when `settings` hears a change of `key` (or of everything), or after two seconds. */
+function hearing(settings: SettingsStore, key: SettingKey): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, 2_000);
+    const stop = settings.onChange((changed) => {
+      if (changed === key || changed === null) done();
+    });
+  });
 }
 
 function toQuery(input: unknown): Record<string, string> {
