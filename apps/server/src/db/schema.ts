@@ -839,20 +839,8 @@ export const statsClock = pgTable(
   (t) => [check('stats_clock_one_ck', sql`${t.id} = 1`)],
 );
 
-/**
- * The figures of one rollup bucket (issue 22): the orders (direction 1) or payouts (direction 2)
- * created in one hour of the platform time zone by one merchant, held by one supplier (0: none yet),
- * of one product and mark (payouts: 0), by the state each is in now. Written only by the database's
- * own triggers on `orders` and `payouts` (migration 0028) and the rebuild (statistics/rollups.ts).
- */
-const rollupFigures = {
-  /** The bucket's hour, wall-clock time in the platform time zone. */
-  hour: timestamp('hour', { mode: 'string' }).notNull(),
-  direction: smallint('direction').notNull(),
-  merchantUserId: integer('merchant_user_id').notNull(),
-  supplierUserId: integer('supplier_user_id').notNull(),
-  productId: integer('product_id').notNull(),
-  mark: smallint('mark').notNull(),
+/** A rollup's counts and amounts (ROLLUP_FIGURES in statistics/rollups.ts). */
+const rollupCounts = {
   createdCount: integer('created_count').notNull(),
   createdAmount: bigint('created_amount', { mode: 'number' }).notNull(),
   /** Paid (collections; not reversed) or completed (payouts), with the fees and commissions they bear. */
@@ -867,6 +855,23 @@ const rollupFigures = {
   reversedAmount: bigint('reversed_amount', { mode: 'number' }).notNull(),
   /** Payouts cancelled before a claim. */
   cancelledCount: integer('cancelled_count').notNull(),
+};
+
+/**
+ * The figures of one rollup bucket (issue 22): the orders (direction 1) or payouts (direction 2)
+ * created in one hour of the platform time zone by one merchant, held by one supplier (0: none yet),
+ * of one product and mark (payouts: 0), by the state each is in now. Written only by the database's
+ * own triggers on `orders` and `payouts` (migration 0028) and the rebuild (statistics/rollups.ts).
+ */
+const rollupFigures = {
+  /** The bucket's hour, wall-clock time in the platform time zone. */
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
+  direction: smallint('direction').notNull(),
+  merchantUserId: integer('merchant_user_id').notNull(),
+  supplierUserId: integer('supplier_user_id').notNull(),
+  productId: integer('product_id').notNull(),
+  mark: smallint('mark').notNull(),
+  ...rollupCounts,
 };
 
 /** The folded rollups: one row per bucket. A bucket's figures are its row plus its unfolded deltas. */
@@ -884,6 +889,34 @@ export const orderRollupDeltas = pgTable('order_rollup_deltas', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   ...rollupFigures,
 });
+
+/**
+ * The rollups summed over one party (issue 22 item 5): at 10 million orders the buckets of
+ * `order_rollups` are nearly one per order (2,000 merchant x supplier pairs an hour), so a 30-day
+ * statistic over them reads over a million rows. A level keeps one side: level 1 per merchant and
+ * hour, 2 per supplier and hour, 3 per merchant and day, 4 per supplier and day (`at`: the hour, or
+ * the day's first hour; `party_user_id`: the merchant's or the supplier's user, 0 for none yet). The
+ * folder writes them with `order_rollups`, from the same deltas, in the same statement; the rebuild
+ * recomputes them and the check compares them (statistics/rollups.ts).
+ */
+export const orderRollupLevels = pgTable(
+  'order_rollup_levels',
+  {
+    level: smallint('level').notNull(),
+    at: timestamp('at', { mode: 'string' }).notNull(),
+    direction: smallint('direction').notNull(),
+    partyUserId: integer('party_user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    mark: smallint('mark').notNull(),
+    ...rollupCounts,
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.at, t.direction, t.partyUserId, t.productId, t.mark] }),
+    // One party's rows over a range (a merchant's or a supplier's own statistics, or a filter on one).
+    index('order_rollup_levels_party_idx').on(t.level, t.partyUserId, t.at),
+    check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 4`),
+  ],
+);
 
 /**
  * A merchant notification of an order (DESIGN section 6): one row per payment and per manual trigger,

@@ -252,6 +252,49 @@ describe('the rollups', () => {
     await expectAgreement();
   });
 
+  it('a check compares every level too, and names the level row that differs; a rebuild mends it', async () => {
+    await rollups.fold();
+    const [row] = rowsOf<{ at: string; direction: number; party_user_id: number; product_id: number; mark: number }>(
+      await t.database.db.execute(sql`
+        select at::text, direction, party_user_id, product_id, mark from order_rollup_levels
+         where level = 4 and party_user_id <> 0 limit 1`),
+    );
+    await t.database.db.execute(
+      sql`update order_rollup_levels set created_count = created_count + 1
+           where level = 4 and at = ${row!.at}::timestamp and direction = ${row!.direction}
+             and party_user_id = ${row!.party_user_id} and product_id = ${row!.product_id} and mark = ${row!.mark}`,
+    );
+    const check = await rollups.check();
+    expect(check).toMatchObject({ agree: false, differing: 1 });
+    expect(check.differences[0]).toMatchObject({
+      level: 4,
+      merchantUserId: null,
+      supplierUserId: row!.party_user_id,
+      figures: { created_count: {} },
+    });
+    await rollups.rebuild();
+    await expectAgreement();
+  });
+
+  it('fold every change into each level as into the hourly buckets', async () => {
+    const code = await createOrder(44_000);
+    expect(code).not.toBeNull();
+    const levelsOf = async () =>
+      rowsOf<{ level: number; created: string }>(
+        await t.database.db.execute(sql`
+          select level, sum(created_count)::text as created from order_rollup_levels group by level order by level`),
+      );
+    const before = await levelsOf();
+    await rollups.fold();
+    const after = await levelsOf();
+    // Each level gained the new order once (and whatever else was still unfolded, the same in each).
+    const gained = after.map((a, i) => Number(a.created) - Number(before[i]?.created ?? 0));
+    expect(gained.length).toBe(4);
+    expect(new Set(gained).size).toBe(1);
+    expect(gained[0]).toBeGreaterThanOrEqual(1);
+    await expectAgreement();
+  });
+
   it('follow the platform time zone: a changed TIME_ZONE rebuilds the hours in it', async () => {
     await rollups.fold();
     expect(await rollups.useTimeZone('Asia/Kolkata')).toBe(false);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
@@ -39,6 +39,39 @@ const RECOMPUTED = sql`
           select r.* from payouts p cross join lateral payout_rollup_figures(p, 1) r) f
    group by ${KEY}`;
 
+/**
+ * The levels of `order_rollup_levels` (schema.ts): the rollups summed over the other party, per hour
+ * or per day. The statistics read the smallest level that holds what a call filters and groups by.
+ */
+export const ROLLUP_LEVELS = [
+  { level: 1, party: 'merchant', grain: 'hour' },
+  { level: 2, party: 'supplier', grain: 'hour' },
+  { level: 3, party: 'merchant', grain: 'day' },
+  { level: 4, party: 'supplier', grain: 'day' },
+] as const;
+export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
+export const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark';
+
+/**
+ * Every level's rows from `source` (rows of the rollups' columns: a table or a subquery with its
+ * alias), each summed to its key.
+ */
+export function levelRows(source: SQL): SQL {
+  const sums = sql.raw(ROLLUP_FIGURES.map((f) => `sum(${f})::bigint as ${f}`).join(', '));
+  return sql.join(
+    ROLLUP_LEVELS.map(
+      (l) => sql`select ${sql.raw(`${l.level}::smallint`)} as level,
+                        ${sql.raw(l.grain === 'day' ? `date_trunc('day', hour)` : 'hour')} as at, direction,
+                        ${sql.raw(`${l.party}_user_id`)} as party_user_id, product_id, mark, ${sums}
+                   from ${source} group by 2, 3, 4, 5, 6`,
+    ),
+    sql` union all `,
+  );
+}
+const LEVEL_KEY_SQL = sql.raw(LEVEL_KEY);
+const ADD_FIGURES = (table: string) =>
+  sql.raw(ROLLUP_FIGURES.map((f) => `${f} = ${table}.${f} + excluded.${f}`).join(', '));
+
 /** What the rollups hold now: the folded rows plus the deltas not folded yet, per bucket. */
 const HELD = sql`
   select ${KEY}, ${SUMS}
@@ -48,10 +81,14 @@ const HELD = sql`
    group by ${KEY}`;
 
 export interface RollupDifference {
+  /** 0: an hourly bucket of `order_rollups`; else the level of `order_rollup_levels` (ROLLUP_LEVELS). */
+  level: number;
+  /** The hour, or the day's first hour of a day level. */
   hour: string;
   direction: number;
-  merchantUserId: number;
-  supplierUserId: number;
+  /** Null where the level sums over that party. */
+  merchantUserId: number | null;
+  supplierUserId: number | null;
   productId: number;
   mark: number;
   /** The figures that differ: what the rollups hold, what the orders say. */
@@ -62,12 +99,45 @@ export interface RollupCheck {
   agree: boolean;
   /** Buckets the orders and payouts fill. */
   buckets: number;
-  /** Buckets whose figures differ (at most CHECK_LIST_LIMIT listed). */
+  /** Buckets and level rows whose figures differ (at most CHECK_LIST_LIMIT listed). */
   differing: number;
   differences: RollupDifference[];
 }
 
 type Row = Record<string, string | number | Date | null>;
+
+/**
+ * Compares `held` with `recomputed` (both summed to `key`) by a full join in the database: how many
+ * keys the recomputation fills, how many differ in any figure (a missing side counts as zeros), and
+ * the first CHECK_LIST_LIMIT that differ with their figures.
+ */
+async function compare(tx: Tx, q: { held: SQL; recomputed: SQL; key: string[] }) {
+  const key = sql.raw(q.key.join(', '));
+  const differs = sql.raw(ROLLUP_FIGURES.map((f) => `coalesce(h.${f}, 0) <> coalesce(r.${f}, 0)`).join(' or '));
+  const [row] = rowsOf<{ recomputed: number; differing: number; differences: Array<Row> }>(
+    await tx.execute(sql`
+      with held as (${q.held}), recomputed as (${q.recomputed}),
+           compared as (
+             select ${sql.raw(q.key.map((k) => `coalesce(h.${k}, r.${k}) as ${k}`).join(', '))},
+                    ${sql.raw(ROLLUP_FIGURES.map((f) => `coalesce(h.${f}, 0)::text as held_${f}, coalesce(r.${f}, 0)::text as recomputed_${f}`).join(', '))},
+                    r.${sql.raw(q.key[0]!)} is not null as in_recomputed, ${differs} as differs
+               from held h full join recomputed r using (${key}))
+      select (select count(*) from compared where in_recomputed)::int as recomputed,
+             (select count(*) from compared where differs)::int as differing,
+             (select coalesce(jsonb_agg(to_jsonb(c)), '[]'::jsonb)
+                from (select * from compared where differs order by ${key} limit ${CHECK_LIST_LIMIT}) c) as differences`),
+  );
+  const differences = (row?.differences ?? []).map((d) => {
+    const figures: RollupDifference['figures'] = {};
+    for (const f of ROLLUP_FIGURES) {
+      const held = Number(d[`held_${f}`]);
+      const recomputed = Number(d[`recomputed_${f}`]);
+      if (held !== recomputed) figures[f] = { held, recomputed };
+    }
+    return { key: d, figures };
+  });
+  return { recomputed: Number(row?.recomputed ?? 0), differing: Number(row?.differing ?? 0), differences };
+}
 
 /**
  * The order and payout rollups of the statistics (issue 22; docs/architecture.md "Statistics
@@ -101,7 +171,12 @@ export class Rollups {
                    insert into order_rollups
                    select ${KEY}, ${SUMS} from moved group by ${KEY} order by ${KEY}
                    on conflict (${KEY})
-                   do update set ${sql.raw(ROLLUP_FIGURES.map((f) => `${f} = order_rollups.${f} + excluded.${f}`).join(', '))})
+                   do update set ${ADD_FIGURES('order_rollups')}),
+                 leveled as (
+                   insert into order_rollup_levels
+                   select * from (${levelRows(sql.raw('moved'))}) l order by ${LEVEL_KEY_SQL}
+                   on conflict (${LEVEL_KEY_SQL})
+                   do update set ${ADD_FIGURES('order_rollup_levels')})
             select count(*)::int as n from moved`),
         );
         return Number(row?.n ?? 0);
@@ -120,45 +195,55 @@ export class Rollups {
     return this.db.transaction(async (tx) => this.rebuildIn(tx));
   }
 
-  /** Compares what the rollups hold with a recomputation from the orders, in one snapshot. */
+  /**
+   * Compares what the rollups hold with a recomputation from the orders, in one snapshot: the hourly
+   * buckets, and each level against the same recomputation summed to it. The comparison runs in the
+   * database (at 10 million orders there are millions of buckets); only the differences come back.
+   */
   async check(): Promise<RollupCheck> {
     return this.db.transaction(
       async (tx) => {
-        const rows = rowsOf<Row>(
-          await tx.execute(sql`
-            with held as (${HELD}), recomputed as (${RECOMPUTED})
-            select ${sql.raw(['hour', 'direction', 'merchant_user_id', 'supplier_user_id', 'product_id', 'mark'].map((k) => `coalesce(h.${k}, r.${k}) as ${k}`).join(', '))},
-                   ${sql.raw(ROLLUP_FIGURES.map((f) => `coalesce(h.${f}, 0)::text as held_${f}, coalesce(r.${f}, 0)::text as recomputed_${f}`).join(', '))},
-                   r.hour is not null as recomputed_bucket
-              from held h
-              full join recomputed r using (${KEY})`),
-        );
-        const differences: RollupDifference[] = [];
-        let differing = 0;
-        let buckets = 0;
-        for (const row of rows) {
-          if (row.recomputed_bucket) buckets += 1;
-          const figures: RollupDifference['figures'] = {};
-          for (const f of ROLLUP_FIGURES) {
-            const held = Number(row[`held_${f}`]);
-            const recomputed = Number(row[`recomputed_${f}`]);
-            if (held !== recomputed) figures[f] = { held, recomputed };
-          }
-          if (Object.keys(figures).length === 0) continue;
-          differing += 1;
-          if (differences.length < CHECK_LIST_LIMIT) {
-            differences.push({
-              hour: String(row.hour),
-              direction: Number(row.direction),
-              merchantUserId: Number(row.merchant_user_id),
-              supplierUserId: Number(row.supplier_user_id),
-              productId: Number(row.product_id),
-              mark: Number(row.mark),
+        const buckets = await compare(tx, {
+          held: HELD,
+          recomputed: RECOMPUTED,
+          key: ['hour', 'direction', 'merchant_user_id', 'supplier_user_id', 'product_id', 'mark'],
+        });
+        const levels = await compare(tx, {
+          held: sql`
+            select ${LEVEL_KEY_SQL}, ${SUMS}
+              from (select ${LEVEL_KEY_SQL}, ${sql.raw(ROLLUP_FIGURES.join(', '))} from order_rollup_levels
+                    union all ${levelRows(sql.raw('order_rollup_deltas'))}) f
+             group by ${LEVEL_KEY_SQL}`,
+          recomputed: sql`with fine as materialized (${RECOMPUTED}) ${levelRows(sql.raw('fine'))}`,
+          key: ['level', 'at', 'direction', 'party_user_id', 'product_id', 'mark'],
+        });
+        const differences = [
+          ...buckets.differences.map(({ key: d, figures }) => ({
+            level: 0,
+            hour: String(d.hour),
+            direction: Number(d.direction),
+            merchantUserId: Number(d.merchant_user_id),
+            supplierUserId: Number(d.supplier_user_id),
+            productId: Number(d.product_id),
+            mark: Number(d.mark),
+            figures,
+          })),
+          ...levels.differences.map(({ key: d, figures }) => {
+            const level = ROLLUP_LEVELS.find((l) => l.level === Number(d.level))!;
+            return {
+              level: level.level,
+              hour: String(d.at),
+              direction: Number(d.direction),
+              merchantUserId: level.party === 'merchant' ? Number(d.party_user_id) : null,
+              supplierUserId: level.party === 'supplier' ? Number(d.party_user_id) : null,
+              productId: Number(d.product_id),
+              mark: Number(d.mark),
               figures,
-            });
-          }
-        }
-        return { agree: differing === 0, buckets, differing, differences };
+            };
+          }),
+        ].slice(0, CHECK_LIST_LIMIT);
+        const differing = buckets.differing + levels.differing;
+        return { agree: differing === 0, buckets: buckets.recomputed, differing, differences };
       },
       { isolationLevel: 'repeatable read' },
     );
@@ -191,11 +276,13 @@ export class Rollups {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     await tx.execute(sql`delete from order_rollup_deltas`);
     await tx.execute(sql`delete from order_rollups`);
+    await tx.execute(sql`delete from order_rollup_levels`);
     const [row] = rowsOf<{ n: number }>(
       await tx.execute(sql`
         with written as (insert into order_rollups ${RECOMPUTED} returning 1)
         select count(*)::int as n from written`),
     );
+    await tx.execute(sql`insert into order_rollup_levels ${levelRows(sql.raw('order_rollups'))}`);
     return Number(row?.n ?? 0);
   }
 

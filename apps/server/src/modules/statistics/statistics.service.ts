@@ -20,7 +20,7 @@ import { invalid } from '../../platform/errors.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { FILTER_FORMAT } from '../../platform/time.js';
 import { accountNamesOf } from '../users/account-names.js';
-import { ROLLUP_FIGURES, ROLLUP_KEY, type RollupFigure } from './rollups.js';
+import { ROLLUP_FIGURES, ROLLUP_KEY, ROLLUP_LEVELS, type RollupFigure } from './rollups.js';
 
 export interface StatisticsCaller {
   role: Role;
@@ -97,13 +97,20 @@ export class StatisticsService {
       timeFormat === 'day' ? sql.raw(`to_char(hour, 'YYYY-MM-DD')`) : sql.raw(`to_char(hour, 'YYYY-MM-DD HH24:00')`);
     const party = sql.raw(groupedBy === 'merchant' ? 'merchant_user_id' : 'supplier_user_id');
     const where = this.where(caller, orderType, f, first, last);
+    const wholeDays = first.hour() === 0 && last.hour() === 23;
+    const source = this.source(
+      {
+        merchant: (!caller.scope.all && caller.role === 'merchant') || !!f.merchantUserId || groupedBy === 'merchant',
+        supplier: (!caller.scope.all && caller.role !== 'merchant') || !!f.supplierUserId || groupedBy === 'supplier',
+      },
+      timeFormat === 'day' && wholeDays ? 'day' : 'hour',
+      where,
+    );
     const rows = rowsOf<SumRow & { time: string | null; product_id: number | null; party: number | null; g: number }>(
       await this.deps.db.execute(sql`
         select ${bucket} as time, product_id, ${party} as party,
                grouping(${bucket}, product_id, ${party}) as g, ${SUMS}
-          from (select ${COLUMNS} from order_rollups where ${where}
-                union all
-                select ${COLUMNS} from order_rollup_deltas where ${where}) r
+          from (${source}) r
          group by grouping sets ((${bucket}), (product_id), (${party}), ())`),
     );
     // grouping(): bit 2 the time, bit 1 the product, bit 0 the party (1 = summed over).
@@ -149,14 +156,21 @@ export class StatisticsService {
     if (!shown) return { shown: false, todayDate, collection: null, payout: null };
     const periods = async (orderType: StatisticsOrderType): Promise<StatisticsPeriods> => {
       const week = today.subtract(6, 'day');
+      // Whole days: the day levels, of the caller's own side (staff: the merchants', the fewer rows).
+      const source = this.source(
+        {
+          merchant: caller.scope.all || caller.role === 'merchant',
+          supplier: !caller.scope.all && caller.role !== 'merchant',
+        },
+        'day',
+        this.where(caller, orderType, {}, week, today.add(23, 'hour')),
+      );
       const rows = rowsOf<SumRow & { period: string }>(
         await this.deps.db.execute(sql`
           select case when hour >= ${today.format(HOUR_FORMAT)}::timestamp then 'today'
                       when hour >= ${today.subtract(1, 'day').format(HOUR_FORMAT)}::timestamp then 'yesterday'
                       else 'earlier' end as period, ${SUMS}
-            from (select ${COLUMNS} from order_rollups where ${this.where(caller, orderType, {}, week, today.add(23, 'hour'))}
-                  union all
-                  select ${COLUMNS} from order_rollup_deltas where ${this.where(caller, orderType, {}, week, today.add(23, 'hour'))}) r
+            from (${source}) r
            group by 1`),
       );
       const of = (period: string) => rows.find((r) => r.period === period);
@@ -173,6 +187,35 @@ export class StatisticsService {
       };
     };
     return { shown: true, todayDate, collection: await periods('collection'), payout: await periods('payout') };
+  }
+
+  /**
+   * The rows a read sums, folded and not (every committed change counts), narrowed by `where`. A read
+   * that needs both parties (a merchant and a supplier filter, a merchant's split by supplier...) sums
+   * the hourly buckets of `order_rollups`; one that needs one party sums that party's level at the
+   * grain asked (`day` only for whole days: `where`'s hours run from 00:00 to 23:00), whose rows are
+   * fewer by the other party's count, and by 24 for days (issue 22 item 5; bench/README.md "Scale").
+   * The rows have the columns `where` names: hour (a day level's: the day's first hour), direction,
+   * the party's user id, product_id, mark, and the figures.
+   */
+  private source(parties: { merchant: boolean; supplier: boolean }, grain: 'hour' | 'day', where: SQL): SQL {
+    if (parties.merchant && parties.supplier) {
+      return sql`select ${COLUMNS} from order_rollups where ${where}
+                 union all
+                 select ${COLUMNS} from order_rollup_deltas where ${where}`;
+    }
+    const party = parties.supplier ? 'supplier' : 'merchant';
+    const level = ROLLUP_LEVELS.find((l) => l.party === party && l.grain === grain)!;
+    const partyColumn = sql.raw(`${party}_user_id`);
+    const figures = sql.raw(ROLLUP_FIGURES.join(', '));
+    const hour = sql.raw(grain === 'day' ? `date_trunc('day', hour)` : 'hour');
+    return sql`select * from (select at as hour, direction, party_user_id as ${partyColumn}, product_id, mark, ${figures}
+                                from order_rollup_levels where level = ${sql.raw(String(level.level))}) l
+                where ${where}
+               union all
+               select * from (select ${hour} as hour, direction, ${partyColumn}, product_id, mark, ${figures}
+                                from order_rollup_deltas) d
+                where ${where}`;
   }
 
   /** The buckets a caller may read of one direction, narrowed by the filters, from hour `first` to `last`. */
