@@ -740,6 +740,13 @@ export const orders = pgTable(
     index('orders_merchant_open_idx').on(t.merchantUserId, t.productId).where(sql`${t.state} in (0, 1)`),
     // The order clear's walk: the orders whose details are still kept, in id order.
     index('orders_details_kept_idx').on(t.id).where(sql`${t.detailsClearedAt} is null`),
+    // The work waiting (todo.service.ts): orders whose payer sent a UTR to confirm, and locked orders.
+    // Both are a few rows among millions; without these the home page's counts read every allocated
+    // or timed-out order (0.5 s each at 10 million orders, bench/README.md "Scale").
+    index('orders_to_confirm_idx')
+      .on(t.supplierUserId, t.id)
+      .where(sql`${t.state} in (1, 2) and ${t.payerUtr} is not null and not ${t.locked}`),
+    index('orders_locked_idx').on(t.id).where(sql`${t.locked}`),
     check('orders_state_ck', sql`${t.state} between 0 and 9`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),

@@ -77,7 +77,7 @@ export const statisticsInputSchema = z.strictObject({
   orderType: optionalChoice(STATISTICS_ORDER_TYPES),
   /** Collections only. */
   orderMark: optionalInt(ORDER_MARKS),
-  /** The split by party: by merchant when true, by supplier otherwise (a supplier: always its team). */
+  /** The split by party: by merchant when true, by supplier otherwise (a supplier: always its team; a merchant: always itself). */
   groupByMerchant: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
   /** The trend's points: by day or by hour; missing: the OrderStatisticsTimeFormat setting. */
   timeFormat: optionalChoice(STATISTICS_TIME_FORMATS),

@@ -7,6 +7,7 @@ import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, downloadCsv, startTestApp, type TestApp } from '../../testing/harness.js';
 import { signed } from '../../testing/merchant-api.js';
 import { signedPayoutRequest } from '../../testing/payout-fixtures.js';
+import { counted } from '../../testing/statement-count.js';
 
 /**
  * HighPerfOrderQuery (issue 21): the order lists skip the exact count (answering `hasMore`, and as
@@ -99,6 +100,25 @@ describe('HighPerfOrderQuery', () => {
       expect((await payoutList({ pageIndex: 2 })).body.data).toMatchObject({ hasMore: false, total: 2 });
     } finally {
       await t.setSetting('HighPerfOrderQuery', undefined);
+    }
+  });
+
+  it('a whole order or payout code is looked up by its index, in any case; a part of one is searched for', async () => {
+    const [payout] = await t.database.db.select({ orderCode: payouts.orderCode }).from(payouts).limit(1);
+    for (const [endpoint, code] of [
+      [endpoints.orders.getList, codes[1]!],
+      [endpoints.payouts.getList, payout!.orderCode],
+    ] as const) {
+      const { result, statements } = await counted(() =>
+        t.call(endpoint, { pageIndex: 1, pageSize: 10, orderCode: ` ${code.toLowerCase()} ` }, admin),
+      );
+      expect(result.body.data.list.map((o: { orderCode: string }) => o.orderCode)).toEqual([code]);
+      // Equality on the code (its unique index), not a search through every row.
+      expect(statements.some((s) => /"order_code" = \$\d/.test(s))).toBe(true);
+      expect(statements.some((s) => /"order_code" ilike/.test(s))).toBe(false);
+      // A part of the code (its random tail) finds it by search.
+      const part = await t.call(endpoint, { pageIndex: 1, pageSize: 10, orderCode: code.slice(-8) }, admin);
+      expect(part.body.data.list.map((o: { orderCode: string }) => o.orderCode)).toContain(code);
     }
   });
 });

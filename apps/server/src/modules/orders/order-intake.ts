@@ -43,6 +43,9 @@ import {
   STRICT_DAY_TOTALS,
 } from './statements.js';
 
+/** What newOrderCode makes: 'C', 12 digits of time, 8 random digits (the list filters find it by index). */
+export const ORDER_CODE_SHAPE = /^C\d{20}$/i;
+
 /** 'C', the UTC time to the second, 8 random digits: unique by index, not guessable in practice. */
 function newOrderCode(now: Date): string {
   const t = now

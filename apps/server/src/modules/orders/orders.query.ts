@@ -33,12 +33,13 @@ import type { Clock } from '../../platform/clock.js';
 import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
-import { escapeLike } from '../../platform/like.js';
+import { codeFilter, escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { fastQueryFilters, timeRangeWhere } from '../../platform/time-range.js';
 import { productName } from '../products/names.js';
 import { actionFacts } from './allowed-actions.js';
 import { MerchantQueries } from './merchant-queries.js';
+import { ORDER_CODE_SHAPE } from './order-intake.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 
 const filterSchema = { shape: orderFilterShape };
@@ -192,7 +193,7 @@ export class OrderQueries {
       f.supplierId ? eq(orders.supplierId, f.supplierId) : undefined,
       f.productId ? eq(orders.productId, f.productId) : undefined,
       f.merchantOrderId ? ilike(orders.merchantOrderNo, like(f.merchantOrderId)!) : undefined,
-      f.orderCode ? ilike(orders.orderCode, like(f.orderCode)!) : undefined,
+      f.orderCode ? codeFilter(orders.orderCode, f.orderCode, ORDER_CODE_SHAPE) : undefined,
       f.ipAddress ? ilike(orders.clientIp, like(f.ipAddress)!) : undefined,
       timeRange,
       f.orderStatusId !== undefined ? eq(orders.state, f.orderStatusId) : undefined,

@@ -25,6 +25,9 @@ import { publishPayoutChange } from './publish.js';
 /** A payout's parameters as the merchant sent them, without the signature (what the console form sends). */
 export type PayoutParams = ConsolePayoutRequest & { clientIp?: string | number | undefined };
 
+/** What newPayoutCode makes: 'P', 12 digits of time, 8 random digits (the list filters find it by index). */
+export const PAYOUT_CODE_SHAPE = /^P\d{20}$/i;
+
 /** 'P', the UTC time to the second, 8 random digits: unique by index, not guessable in practice. */
 function newPayoutCode(now: Date): string {
   const t = now

@@ -16,10 +16,11 @@ import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js
 import type { Clock } from '../../platform/clock.js';
 import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
-import { escapeLike } from '../../platform/like.js';
+import { codeFilter, escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { fastQueryFilters, timeRangeWhere } from '../../platform/time-range.js';
 import type { PayoutRecord } from './payout-core.js';
+import { PAYOUT_CODE_SHAPE } from './payout-intake.js';
 import { actingAs, type PayoutsService } from './payouts.service.js';
 
 export type PayoutFilters = {
@@ -198,7 +199,7 @@ export class PayoutQueries {
       f.supplierId ? eq(payouts.supplierId, f.supplierId) : undefined,
       f.productId !== undefined ? eq(payouts.productId, f.productId) : undefined,
       f.merchantOrderId ? ilike(payouts.merchantOrderNo, like(f.merchantOrderId)) : undefined,
-      f.orderCode ? ilike(payouts.orderCode, like(f.orderCode)) : undefined,
+      f.orderCode ? codeFilter(payouts.orderCode, f.orderCode, PAYOUT_CODE_SHAPE) : undefined,
       timeRange,
       f.payoutStatus !== undefined ? eq(payouts.state, f.payoutStatus) : undefined,
       f.processState !== undefined

@@ -112,6 +112,9 @@ describe('statisticsV2', () => {
     expect(supplier.totals).toMatchObject({ fee: null, platformRevenue: null });
     expect(supplier.totals.commission).toBeGreaterThan(0);
     expect(supplier.byParty.every((p) => [userIdOf.supplier1, userIdOf.agent1].includes(p.userId))).toBe(true);
+    // A merchant's split is by itself, whatever it asks: the suppliers' accounts are not its to see.
+    expect(merchant).toMatchObject({ groupedBy: 'merchant', byParty: [{ userId: userIdOf.merchant1 }] });
+    expect(await stats('merchant1', { groupByMerchant: false })).toMatchObject({ groupedBy: 'merchant' });
     // Filters narrow within the scope: another merchant's id gives a merchant nothing.
     expect((await stats('merchant1', { merchantUserId: 999001 })).totals.createdCount).toBe(0);
     expect((await stats('admin', { merchantUserId: 999001 })).totals.createdCount).toBe(5);

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_to_confirm_idx" ON "orders" USING btree ("supplier_user_id","id") WHERE "orders"."state" in (1, 2) and "orders"."payer_utr" is not null and not "orders"."locked";--> statement-breakpoint
+CREATE INDEX "orders_locked_idx" ON "orders" USING btree ("id") WHERE "orders"."locked";
