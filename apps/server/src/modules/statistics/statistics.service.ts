@@ -95,7 +95,11 @@ export class StatisticsService {
     // Partners split by their own side only: a supplier by its team, a merchant by itself (never by
     // the suppliers that took its orders, whose accounts it does not see).
     const groupedBy =
-      caller.role === 'supplier' ? 'supplier' : caller.role === 'merchant' || f.groupByMerchant ? 'merchant' : 'supplier';
+      caller.role === 'supplier'
+        ? 'supplier'
+        : caller.role === 'merchant' || f.groupByMerchant
+          ? 'merchant'
+          : 'supplier';
     const bucket =
       timeFormat === 'day' ? sql.raw(`to_char(hour, 'YYYY-MM-DD')`) : sql.raw(`to_char(hour, 'YYYY-MM-DD HH24:00')`);
     const party = sql.raw(groupedBy === 'merchant' ? 'merchant_user_id' : 'supplier_user_id');
