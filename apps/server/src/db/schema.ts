@@ -862,6 +862,12 @@ const rollupCounts = {
   reversedAmount: bigint('reversed_amount', { mode: 'number' }).notNull(),
   /** Payouts cancelled before a claim. */
   cancelledCount: integer('cancelled_count').notNull(),
+  /**
+   * The fee and the commission of every order or payout as it is now, whatever its state (what the
+   * lists' totals sum: migration 0037); `fee` and `commission` above count the successful ones only.
+   */
+  allFee: bigint('all_fee', { mode: 'number' }).notNull().default(0),
+  allCommission: bigint('all_commission', { mode: 'number' }).notNull().default(0),
 };
 
 /**

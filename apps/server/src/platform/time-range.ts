@@ -1,4 +1,4 @@
-import { and, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, gte, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatPlatformTime, parsePlatformTime } from './time.js';
 
@@ -16,8 +16,10 @@ export function timeRangeWhere(
   const start = f.startTime ? parsePlatformTime(f.startTime, timeZone) : undefined;
   const end = f.endTime ? parsePlatformTime(f.endTime, timeZone) : undefined;
   if (!start && !end) return undefined;
+  // The end is a second: everything before the next one (an order at 23:59:59.5 is in "today").
+  const endBefore = end ? new Date(end.getTime() + 1000) : undefined;
   const inRange = (column: AnyPgColumn) =>
-    and(start ? gte(column, start) : undefined, end ? lte(column, end) : undefined);
+    and(start ? gte(column, start) : undefined, endBefore ? lt(column, endBefore) : undefined);
   if (!byDoneAt) return inRange(columns.createdAt);
   return or(
     and(isNotNull(columns.doneAt), inRange(columns.doneAt)),
@@ -30,11 +32,13 @@ export const FAST_QUERY_DAYS = 31;
 
 /**
  * The filters a list searches with under HighPerfOrderQuery: without a start or an end, the last
- * FAST_QUERY_DAYS days (from `now`); with either, as given. Off: as given.
+ * FAST_QUERY_DAYS days (from the start of the day FAST_QUERY_DAYS days before `now`, so the window is
+ * whole days and its totals come from the rollups); with either, as given. Off: as given.
  */
 export function fastQueryFilters<
   F extends { startTime?: string | null | undefined; endTime?: string | null | undefined },
 >(f: F, on: boolean, now: Date, timeZone: string): F {
   if (!on || f.startTime || f.endTime) return f;
-  return { ...f, startTime: formatPlatformTime(new Date(now.getTime() - FAST_QUERY_DAYS * 86_400_000), timeZone) };
+  const day = formatPlatformTime(new Date(now.getTime() - FAST_QUERY_DAYS * 86_400_000), timeZone).slice(0, 10);
+  return { ...f, startTime: `${day} 00:00:00` };
 }

@@ -37,6 +37,7 @@ import { codeFilter, escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { fastQueryFilters, timeRangeWhere } from '../../platform/time-range.js';
 import { productName } from '../products/names.js';
+import { listRollupAsk, rollupTotals } from '../statistics/rollup-totals.js';
 import { actionFacts } from './allowed-actions.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { ORDER_CODE_SHAPE } from './order-intake.js';
@@ -232,22 +233,26 @@ export class OrderQueries {
     const fast = await this.deps.settings.get('HighPerfOrderQuery');
     const where = this.whereOf(scope, caller, input, settings.completeTimeFilter);
     const offset = (input.pageIndex - 1) * input.pageSize;
-    const [found, [totals]] = await Promise.all([
+    const fromRollups = settings.completeTimeFilter ? null : listRollupAsk(1, { ...caller, scope }, input);
+    const [found, totals] = await Promise.all([
       this.select()
         .where(where)
         .orderBy(...this.orderBy(input))
         // Uncounted, one row more says whether a next page exists.
         .limit(input.pageSize + (fast ? 1 : 0))
         .offset(offset),
-      this.db
-        .select({
-          n: fast ? sql<number>`0`.mapWith(Number) : count(),
-          amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
-          fee: sql<number>`coalesce(sum(${orders.fee}), 0)`.mapWith(Number),
-          commission: sql<number>`coalesce(sum(${orders.commission}), 0)`.mapWith(Number),
-        })
-        .from(orders)
-        .where(where),
+      fromRollups
+        ? rollupTotals(this.db, fromRollups).then((r) => ({ ...r, n: r.count }))
+        : this.db
+            .select({
+              n: fast ? sql<number>`0`.mapWith(Number) : count(),
+              amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
+              fee: sql<number>`coalesce(sum(${orders.fee}), 0)`.mapWith(Number),
+              commission: sql<number>`coalesce(sum(${orders.commission}), 0)`.mapWith(Number),
+            })
+            .from(orders)
+            .where(where)
+            .then(([row]) => row),
     ]);
     const sums = { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 };
     const hidden = orderFieldsHiddenFrom(caller.role);

@@ -69,10 +69,8 @@ async function merchantFigures(direction: 1 | 2): Promise<{ created: number; suc
     await t.database.db.execute(sql`
       select coalesce(sum(created_count), 0)::text as created, coalesce(sum(success_amount), 0)::text as success_amount,
              coalesce(sum(fee), 0)::text as fee
-        from (select * from order_rollups union all
-              select hour, direction, merchant_user_id, supplier_user_id, product_id, mark, created_count,
-                     created_amount, success_count, success_amount, fee, commission, failed_count, timed_out_count,
-                     reversed_count, reversed_amount, cancelled_count from order_rollup_deltas) r
+        from (select direction, merchant_user_id, created_count, success_amount, fee from order_rollups union all
+              select direction, merchant_user_id, created_count, success_amount, fee from order_rollup_deltas) r
        where direction = ${direction}
          and merchant_user_id = (select user_id from merchants where merchant_no = ${DEMO_MERCHANT_API.mchId})`),
   );

@@ -23,6 +23,9 @@ export const ROLLUP_FIGURES = [
   'reversed_count',
   'reversed_amount',
   'cancelled_count',
+  // Every row's fee and commission whatever its state: the lists' totals (rollup-totals.ts).
+  'all_fee',
+  'all_commission',
 ] as const;
 export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
 const KEY = sql.raw(ROLLUP_KEY);
