@@ -267,8 +267,9 @@ const SUMMED = ROLLUP_FIGURES.split(', ')
   .join(', ');
 const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark';
 /** The unfolded deltas as rows of each level (statistics/rollups.ts ROLLUP_LEVELS). */
-const DELTAS_AS_LEVELS = `select l.level, l.at, d.direction, l.party_user_id, d.product_id, d.mark, ${ROLLUP_FIGURES
-  .split(', ')
+const DELTAS_AS_LEVELS = `select l.level, l.at, d.direction, l.party_user_id, d.product_id, d.mark, ${ROLLUP_FIGURES.split(
+  ', ',
+)
   .map((f) => `d.${f}`)
   .join(', ')}
   from order_rollup_deltas d
