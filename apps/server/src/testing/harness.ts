@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, buildServices, type JobTuning } from '../app.js';
 import { type Config, defaultConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
+import { LEVEL_KEY, levelRowsText, ROLLUP_FIGURES, ROLLUP_KEY } from '../modules/statistics/rollups.js';
 import { ManualClock } from '../platform/clock.js';
 import type { SettingsStore } from '../platform/settings.js';
 import { totpCode } from '../platform/totp.js';
@@ -259,23 +260,8 @@ const rowText = (name: string) => (name === 'audit_log' ? `${AUDIT_CONTENT}::tex
  * row plus its deltas not folded yet. A fold is no change of what happened, so the folded table stands
  * for both and the deltas table is not compared.
  */
-const ROLLUP_KEY = 'hour, direction, merchant_user_id, supplier_user_id, product_id, mark';
-const ROLLUP_FIGURES =
-  'created_count, created_amount, success_count, success_amount, fee, commission, failed_count, timed_out_count, reversed_count, reversed_amount, cancelled_count, all_fee, all_commission';
-const SUMMED = ROLLUP_FIGURES.split(', ')
-  .map((f) => `sum(${f}) as ${f}`)
-  .join(', ');
-const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark';
-/** The unfolded deltas as rows of each level (statistics/rollups.ts ROLLUP_LEVELS). */
-const DELTAS_AS_LEVELS = `select l.level, l.at, d.direction, l.party_user_id, d.product_id, d.mark, ${ROLLUP_FIGURES.split(
-  ', ',
-)
-  .map((f) => `d.${f}`)
-  .join(', ')}
-  from order_rollup_deltas d
-  cross join lateral (values (1::smallint, d.hour, d.merchant_user_id), (2::smallint, d.hour, d.supplier_user_id),
-                             (3::smallint, date_trunc('day', d.hour), d.merchant_user_id),
-                             (4::smallint, date_trunc('day', d.hour), d.supplier_user_id)) l(level, at, party_user_id)`;
+const FIGURES = ROLLUP_FIGURES.join(', ');
+const SUMMED = ROLLUP_FIGURES.map((f) => `sum(${f}) as ${f}`).join(', ');
 const FOLDED: Readonly<Record<string, { deltas: string; readers: string }>> = {
   party_daily: {
     deltas: 'party_daily_deltas',
@@ -287,16 +273,16 @@ const FOLDED: Readonly<Record<string, { deltas: string; readers: string }>> = {
   order_rollups: {
     deltas: 'order_rollup_deltas',
     readers: `(select ${ROLLUP_KEY}, ${SUMMED}
-      from (select ${ROLLUP_KEY}, ${ROLLUP_FIGURES} from order_rollups
-            union all select ${ROLLUP_KEY}, ${ROLLUP_FIGURES} from order_rollup_deltas) u
+      from (select ${ROLLUP_KEY}, ${FIGURES} from order_rollups
+            union all select ${ROLLUP_KEY}, ${FIGURES} from order_rollup_deltas) u
      group by ${ROLLUP_KEY})`,
   },
   // The levels are folded from the same deltas, in the same statement.
   order_rollup_levels: {
     deltas: 'order_rollup_deltas',
     readers: `(select ${LEVEL_KEY}, ${SUMMED}
-      from (select ${LEVEL_KEY}, ${ROLLUP_FIGURES} from order_rollup_levels
-            union all ${DELTAS_AS_LEVELS}) u
+      from (select ${LEVEL_KEY}, ${FIGURES} from order_rollup_levels
+            union all ${levelRowsText('order_rollup_deltas')}) u
      group by ${LEVEL_KEY})`,
   },
 };

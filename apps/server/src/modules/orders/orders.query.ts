@@ -37,7 +37,7 @@ import { codeFilter, escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { fastQueryFilters, timeRangeWhere } from '../../platform/time-range.js';
 import { productName } from '../products/names.js';
-import { listRollupAsk, rollupTotals } from '../statistics/rollup-totals.js';
+import { listRollupAsk, listTotals } from '../statistics/rollup-totals.js';
 import { actionFacts } from './allowed-actions.js';
 import { MerchantQueries } from './merchant-queries.js';
 import { ORDER_CODE_SHAPE } from './order-intake.js';
@@ -241,18 +241,17 @@ export class OrderQueries {
         // Uncounted, one row more says whether a next page exists.
         .limit(input.pageSize + (fast ? 1 : 0))
         .offset(offset),
-      fromRollups
-        ? rollupTotals(this.db, fromRollups).then((r) => ({ ...r, n: r.count }))
-        : this.db
-            .select({
-              n: fast ? sql<number>`0`.mapWith(Number) : count(),
-              amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
-              fee: sql<number>`coalesce(sum(${orders.fee}), 0)`.mapWith(Number),
-              commission: sql<number>`coalesce(sum(${orders.commission}), 0)`.mapWith(Number),
-            })
-            .from(orders)
-            .where(where)
-            .then(([row]) => row),
+      listTotals(this.db, fromRollups, () =>
+        this.db
+          .select({
+            n: fast ? sql<number>`0`.mapWith(Number) : count(),
+            amount: sql<number>`coalesce(sum(${orders.amount}), 0)`.mapWith(Number),
+            fee: sql<number>`coalesce(sum(${orders.fee}), 0)`.mapWith(Number),
+            commission: sql<number>`coalesce(sum(${orders.commission}), 0)`.mapWith(Number),
+          })
+          .from(orders)
+          .where(where),
+      ),
     ]);
     const sums = { amount: totals?.amount ?? 0, fee: totals?.fee ?? 0, commission: totals?.commission ?? 0 };
     const hidden = orderFieldsHiddenFrom(caller.role);

@@ -19,7 +19,7 @@ import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
 import { codeFilter, escapeLike } from '../../platform/like.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { fastQueryFilters, timeRangeWhere } from '../../platform/time-range.js';
-import { listRollupAsk, rollupTotals } from '../statistics/rollup-totals.js';
+import { listRollupAsk, listTotals } from '../statistics/rollup-totals.js';
 import type { PayoutRecord } from './payout-core.js';
 import { PAYOUT_CODE_SHAPE } from './payout-intake.js';
 import { actingAs, type PayoutsService } from './payouts.service.js';
@@ -261,18 +261,17 @@ export class PayoutQueries {
         // Uncounted, one row more says whether a next page exists.
         .limit(input.pageSize + (fast ? 1 : 0))
         .offset(offset),
-      fromRollups
-        ? rollupTotals(this.db, fromRollups).then((r) => ({ ...r, n: r.count }))
-        : this.db
-            .select({
-              n: fast ? sql<number>`0`.mapWith(Number) : count(),
-              amount: sql<number>`coalesce(sum(${payouts.amount}), 0)`.mapWith(Number),
-              fee: sql<number>`coalesce(sum(${payouts.fee}), 0)`.mapWith(Number),
-              commission: sql<number>`coalesce(sum(${payouts.commission}), 0)`.mapWith(Number),
-            })
-            .from(payouts)
-            .where(where)
-            .then(([row]) => row),
+      listTotals(this.db, fromRollups, () =>
+        this.db
+          .select({
+            n: fast ? sql<number>`0`.mapWith(Number) : count(),
+            amount: sql<number>`coalesce(sum(${payouts.amount}), 0)`.mapWith(Number),
+            fee: sql<number>`coalesce(sum(${payouts.fee}), 0)`.mapWith(Number),
+            commission: sql<number>`coalesce(sum(${payouts.commission}), 0)`.mapWith(Number),
+          })
+          .from(payouts)
+          .where(where),
+      ),
     ]);
     const { amount = 0, fee = 0, commission = 0 } = totals ?? {};
     const summary: Record<string, number> = reader.role === 'merchant' ? { amount, fee } : { amount, fee, commission };

@@ -191,6 +191,17 @@ export async function rollupTotals(db: DbOrTx, ask: RollupTotalsAsk): Promise<Ro
   };
 }
 
+/** A list's count and sums: from the rollups when `ask` is one they answer, else from its own `rows`. */
+export async function listTotals<T extends { n: number; amount: number; fee: number; commission: number }>(
+  db: DbOrTx,
+  ask: RollupTotalsAsk | null,
+  rows: () => PromiseLike<T[]>,
+): Promise<{ n: number; amount: number; fee: number; commission: number } | undefined> {
+  if (!ask) return (await rows())[0];
+  const r = await rollupTotals(db, ask);
+  return { n: r.count, amount: r.amount, fee: r.fee, commission: r.commission };
+}
+
 function idList(ids: readonly number[]): SQL {
   return sql.raw(ids.map((id) => String(Math.trunc(Number(id)))).join(', ') || 'null');
 }
