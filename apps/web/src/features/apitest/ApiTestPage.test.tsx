@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import ApiTestPage from './ApiTestPage';
 import { apiAmountOf, signRequest } from './signing';
 
@@ -235,8 +236,12 @@ describe('the API test page', () => {
     await renderWithKnownInput();
     await user().click(screen.getAllByRole('combobox')[0]!);
     await user().click(await screen.findByTitle(/^1045 /));
+    await chosen(/^1045 /);
     await fill('apitest-amount', '12.3456');
-    expect(screen.getByTestId('apitest-amount-api').textContent).toBe('Sent x10000: amount = 123456');
+    // The hint follows the field a render later (Form.useWatch).
+    await waitFor(() =>
+      expect(screen.getByTestId('apitest-amount-api').textContent).toBe('Sent x10000: amount = 123456'),
+    );
     await fill('apitest-secret', SECRET);
     await user().click(screen.getByTestId('apitest-preview'));
     const text = (await screen.findByTestId('apitest-signing-string')).textContent ?? '';

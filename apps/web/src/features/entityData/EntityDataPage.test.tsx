@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '../../i18n';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import EntityDataPage from './EntityDataPage';
 
 const TABLES = ok({
@@ -64,6 +65,7 @@ describe('EntityDataPage filter', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(screen.getByTestId('entity-column')).getByRole('combobox'));
     await user.click(await screen.findByTitle('account'));
+    await chosen('account');
     await user.type(screen.getByTestId('entity-value'), 'merchant1');
     server.answers.set('/v1.0/system/entityData/rows', rows([]));
     await user.click(screen.getByTestId('entity-search'));

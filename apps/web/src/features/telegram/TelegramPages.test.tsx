@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setupI18n } from '../../i18n';
 import { clearToken2, setToken2 } from '../../shared/api/session-storage';
 import { ok, pageOf, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import TelegramBotGroupPage from './TelegramBotGroupPage';
 import TelegramWhitelistPage from './TelegramWhitelistPage';
 
@@ -169,6 +170,7 @@ describe('Telegram bot group page', () => {
     expect(await screen.findByText('Choose the merchant or supplier')).toBeTruthy();
     await user.click(within(screen.getByTestId('tg-group-form')).getAllByRole('combobox')[0]!);
     await user.click(await screen.findByTitle('Staff group'));
+    await chosen('Staff group');
     await user.click(screen.getByTestId('tg-group-save'));
     await waitFor(() =>
       expect(server.sent('/v1.0/telegram/group/add')[0]?.body).toEqual({
