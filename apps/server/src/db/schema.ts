@@ -873,7 +873,8 @@ const rollupCounts = {
 /**
  * The figures of one rollup bucket (issue 22): the orders (direction 1) or payouts (direction 2)
  * created in one hour of the platform time zone by one merchant, held by one supplier (0: none yet),
- * of one product and mark (payouts: 0), by the state each is in now. Written only by the database's
+ * of one product and mark (payouts: 0), in one state now (an order's change of state moves it from
+ * one bucket to another: migration 0038). Written only by the database's
  * own triggers on `orders` and `payouts` (migration 0028) and the rebuild (statistics/rollups.ts).
  */
 const rollupFigures = {
@@ -884,12 +885,14 @@ const rollupFigures = {
   supplierUserId: integer('supplier_user_id').notNull(),
   productId: integer('product_id').notNull(),
   mark: smallint('mark').notNull(),
+  /** The state the orders or payouts are in now (a list filtered by state totals from it: issue 22 item 5). */
+  state: smallint('state').notNull(),
   ...rollupCounts,
 };
 
 /** The folded rollups: one row per bucket. A bucket's figures are its row plus its unfolded deltas. */
 export const orderRollups = pgTable('order_rollups', rollupFigures, (t) => [
-  primaryKey({ columns: [t.hour, t.direction, t.merchantUserId, t.supplierUserId, t.productId, t.mark] }),
+  primaryKey({ columns: [t.hour, t.direction, t.merchantUserId, t.supplierUserId, t.productId, t.mark, t.state] }),
   index('order_rollups_supplier_idx').on(t.supplierUserId, t.hour),
 ]);
 
@@ -921,10 +924,11 @@ export const orderRollupLevels = pgTable(
     partyUserId: integer('party_user_id').notNull(),
     productId: integer('product_id').notNull(),
     mark: smallint('mark').notNull(),
+    state: smallint('state').notNull(),
     ...rollupCounts,
   },
   (t) => [
-    primaryKey({ columns: [t.level, t.at, t.direction, t.partyUserId, t.productId, t.mark] }),
+    primaryKey({ columns: [t.level, t.at, t.direction, t.partyUserId, t.productId, t.mark, t.state] }),
     // One party's rows over a range (a merchant's or a supplier's own statistics, or a filter on one).
     index('order_rollup_levels_party_idx').on(t.level, t.partyUserId, t.at),
     check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 4`),

@@ -121,11 +121,11 @@ describe('fund flow', () => {
     // any moment, so deleting the row could miss it.
     const bogus = (sign: 1 | -1) =>
       t.database.db.execute(sql`
-      insert into order_rollup_deltas (hour, direction, merchant_user_id, supplier_user_id, product_id, mark,
+      insert into order_rollup_deltas (hour, direction, merchant_user_id, supplier_user_id, product_id, mark, state,
                                        created_count, created_amount, success_count, success_amount, fee,
                                        commission, failed_count, timed_out_count, reversed_count,
                                        reversed_amount, cancelled_count)
-      values (${`${today} 01:00:00`}::timestamp, 1, 0, 0, 1001, 0, ${sign}, ${sign * 100}, ${sign}, ${sign * 100},
+      values (${`${today} 01:00:00`}::timestamp, 1, 0, 0, 1001, 0, 3, ${sign}, ${sign * 100}, ${sign}, ${sign * 100},
               ${sign * 7}, 0, 0, 0, 0, 0, 0)`);
     await bogus(1);
     const check = (await flow()).check;

@@ -146,6 +146,17 @@ describe('the order list totals from the rollups', () => {
             sql`merchant_id = ${merchantId} and supplier_id = ${supplier1.id}`,
           ],
           ['admin', { productId: 1001, orderMark: 2 }, sql`product_id = 1001 and mark = 2`],
+          // A state is a rollup key (migration 0038): paid, reversed, and one no order is in.
+          ['admin', { orderStatusId: 3 }, sql`state = 3`],
+          ['admin', { orderStatusId: 8, merchantId }, sql`state = 8 and merchant_id = ${merchantId}`],
+          ['admin', { orderStatusId: 5 }, sql`state = 5`],
+          [
+            'admin',
+            { orderStatusId: 3, merchantId, supplierId: supplier1.id },
+            sql`state = 3 and merchant_id = ${merchantId} and supplier_id = ${supplier1.id}`,
+          ],
+          ['merchant1', { orderStatusId: 3 }, sql`state = 3 and merchant_id = ${merchantId}`],
+          ['supplier1', { orderStatusId: 3 }, sql`state = 3 and supplier_user_id = ${supplier1.userId}`],
           ['merchant1', {}, sql`merchant_id = ${merchantId}`],
           // Its own orders unless SupplierUnifyQueryGroup (platform/context.ts); isProxy: its agents'.
           ['supplier1', {}, sql`supplier_user_id = ${supplier1.userId}`],
@@ -172,7 +183,7 @@ describe('the order list totals from the rollups', () => {
 
   it('sums the rows when a filter is not one the rollups hold, or a range ends inside an hour', async () => {
     for (const input of [
-      { orderStatusId: 3 },
+      { merchantOrderId: 'TOTALS1' },
       { startTime: day(today.subtract(1, 'day').add(21, 'hour').add(10, 'minute')) },
       { endTime: day(today.subtract(1, 'day').add(21, 'hour').add(30, 'minute')) },
       { isProxy: true },
@@ -181,11 +192,11 @@ describe('the order list totals from the rollups', () => {
       expect(rollups, JSON.stringify(input)).toBe(false);
       expect(data.total).toBeGreaterThanOrEqual(0);
     }
-    const paid = await listed('admin', { orderStatusId: 3 });
-    expect(paid.data.total).toBe((await fromRows(null, null, sql`state = 3`)).total);
+    const one = await listed('admin', { merchantOrderId: 'TOTALS1' });
+    expect(one.data.total).toBe((await fromRows(null, null, sql`merchant_order_no = 'TOTALS1'`)).total);
   });
 
-  it('the payout list alike', async () => {
+  it('the payout list alike, its two state filters included', async () => {
     for (let n = 1; n <= 3; n++) {
       const res = await t.call(
         endpoints.payouts.create,
@@ -193,6 +204,9 @@ describe('the order list totals from the rollups', () => {
       );
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     }
+    // One completed, one cancelled (written directly: the triggers move them between state buckets).
+    await t.database.db.execute(sql`update payouts set state = 3 where merchant_order_no = 'TOTALSP1'`);
+    await t.database.db.execute(sql`update payouts set state = 4 where merchant_order_no = 'TOTALSP2'`);
     const tz = t.config.timeZone;
     for (const [who, input, where] of [
       ['admin', {}, sql`true`],
@@ -202,6 +216,11 @@ describe('the order list totals from the rollups', () => {
         sql`created_at >= (${day(today)}::timestamp at time zone ${tz})`,
       ],
       ['merchant1', {}, sql`merchant_id = ${merchantId}`],
+      ['admin', { payoutStatus: 0 }, sql`state = 0`],
+      // Finished: completed, cancelled or rejected; with a state, the two filters intersect.
+      ['admin', { processState: 4 }, sql`state in (3, 4, 6)`],
+      ['merchant1', { processState: 4, payoutStatus: 3 }, sql`state = 3 and merchant_id = ${merchantId}`],
+      ['admin', { processState: 4, payoutStatus: 0 }, sql`false`],
     ] as const) {
       const { result, statements } = await counted(() =>
         t.call(endpoints.payouts.getList, { pageIndex: 1, pageSize: 2, ...input }, auth[who]!),

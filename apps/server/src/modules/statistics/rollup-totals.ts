@@ -1,3 +1,4 @@
+import { PAYOUT_STATES_BY_PROCESS, type PayoutProcessState, type PayoutState } from '@paydesk/contract';
 import dayjs from 'dayjs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,6 +21,8 @@ export interface RollupTotalsAsk {
   supplierId?: number | null;
   productId?: number | null;
   mark?: number | null;
+  /** The states the rows may be in (null: any; empty: none). */
+  states?: readonly number[] | null;
   from: string | null;
   to: string | null;
 }
@@ -60,6 +63,11 @@ type ListAsk = Record<string, unknown> & {
   startTime?: string | null | undefined;
   endTime?: string | null | undefined;
   isProxy?: boolean | null | undefined;
+  /** The order list's state filter. */
+  orderStatusId?: number | null | undefined;
+  /** The payout list's: a state, and whose move it is (a set of states). */
+  payoutStatus?: number | null | undefined;
+  processState?: number | null | undefined;
 };
 const NOT_FILTERS = new Set(['pageIndex', 'pageSize', 'sortBy', 'sortOrder', 'queue']);
 const ROLLUP_FILTERS = new Set([
@@ -70,12 +78,15 @@ const ROLLUP_FILTERS = new Set([
   'startTime',
   'endTime',
   'isProxy',
+  'orderStatusId',
+  'payoutStatus',
+  'processState',
 ]);
 
 /**
  * A list's totals as the rollups can give them (the order list: direction 1, the payout list: 2), or
- * null when a filter is not one the rollups are keyed by (a state, a search, an amount, a batch,
- * staff's isProxy), the range ends inside an hour, or the caller's scope is not a merchant's or a
+ * null when a filter is not one the rollups are keyed by (a search, an amount, a batch, staff's
+ * isProxy), the range ends inside an hour, or the caller's scope is not a merchant's or a
  * supplier's team: then the list sums its rows. The same figures either way (list-totals.test.ts).
  */
 export function listRollupAsk(
@@ -97,6 +108,7 @@ export function listRollupAsk(
     supplierId: f.supplierId ?? null,
     productId: f.productId ?? null,
     mark: f.orderMark ?? null,
+    states: statesAsked(direction, f),
     ...hours,
   };
   if (scope.all) return ask;
@@ -106,6 +118,17 @@ export function listRollupAsk(
   const supplierUserIds =
     f.isProxy === true ? team.filter((id) => id !== caller.userId) : f.isProxy === false ? [caller.userId] : team;
   return { ...ask, supplierUserIds };
+}
+
+/** The states a list's filters leave (null: any): the payout list's two state filters intersect. */
+function statesAsked(direction: 1 | 2, f: ListAsk): number[] | null {
+  if (direction === 1) return f.orderStatusId != null ? [f.orderStatusId] : null;
+  let states: number[] | null = f.payoutStatus != null ? [f.payoutStatus] : null;
+  if (f.processState != null) {
+    const ofProcess = PAYOUT_STATES_BY_PROCESS[f.processState as PayoutProcessState] ?? [];
+    states = states ? states.filter((s) => ofProcess.includes(s as PayoutState)) : [...ofProcess];
+  }
+  return states;
 }
 
 /**
@@ -137,6 +160,7 @@ export async function rollupTotals(db: DbOrTx, ask: RollupTotalsAsk): Promise<Ro
   const common: SQL[] = [sql`direction = ${ask.direction}`];
   if (ask.productId != null) common.push(sql`product_id = ${ask.productId}`);
   if (ask.mark != null) common.push(sql`mark = ${ask.mark}`);
+  if (ask.states) common.push(sql`state in (${idList(ask.states)})`);
   const between = (column: string, from: string | null, to: string | null) => {
     const parts: SQL[] = [];
     if (from) parts.push(sql`${sql.raw(column)} >= ${from}::timestamp`);

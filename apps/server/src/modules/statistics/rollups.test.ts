@@ -237,7 +237,7 @@ describe('the rollups', () => {
       sql`update order_rollups set success_amount = success_amount + 777
            where hour = ${bucket!.hour} and direction = ${bucket!.direction}
              and merchant_user_id = ${bucket!.merchantUserId} and supplier_user_id = ${bucket!.supplierUserId}
-             and product_id = ${bucket!.productId} and mark = ${bucket!.mark}`,
+             and product_id = ${bucket!.productId} and mark = ${bucket!.mark} and state = ${bucket!.state}`,
     );
     const check = await rollups.check();
     expect(check).toMatchObject({ agree: false, differing: 1 });
@@ -252,15 +252,23 @@ describe('the rollups', () => {
 
   it('a check compares every level too, and names the level row that differs; a rebuild mends it', async () => {
     await rollups.fold();
-    const [row] = rowsOf<{ at: string; direction: number; party_user_id: number; product_id: number; mark: number }>(
+    const [row] = rowsOf<{
+      at: string;
+      direction: number;
+      party_user_id: number;
+      product_id: number;
+      mark: number;
+      state: number;
+    }>(
       await t.database.db.execute(sql`
-        select at::text, direction, party_user_id, product_id, mark from order_rollup_levels
+        select at::text, direction, party_user_id, product_id, mark, state from order_rollup_levels
          where level = 4 and party_user_id <> 0 limit 1`),
     );
     await t.database.db.execute(
       sql`update order_rollup_levels set created_count = created_count + 1
            where level = 4 and at = ${row!.at}::timestamp and direction = ${row!.direction}
-             and party_user_id = ${row!.party_user_id} and product_id = ${row!.product_id} and mark = ${row!.mark}`,
+             and party_user_id = ${row!.party_user_id} and product_id = ${row!.product_id} and mark = ${row!.mark}
+             and state = ${row!.state}`,
     );
     const check = await rollups.check();
     expect(check).toMatchObject({ agree: false, differing: 1 });

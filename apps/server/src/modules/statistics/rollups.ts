@@ -10,7 +10,7 @@ export const ROLLUP_FOLD_BATCH = 5000;
 const CHECK_LIST_LIMIT = 50;
 
 /** A rollup bucket's key columns, and its figures (the columns of `order_rollups` after the key). */
-export const ROLLUP_KEY = 'hour, direction, merchant_user_id, supplier_user_id, product_id, mark';
+export const ROLLUP_KEY = 'hour, direction, merchant_user_id, supplier_user_id, product_id, mark, state';
 export const ROLLUP_FIGURES = [
   'created_count',
   'created_amount',
@@ -29,6 +29,8 @@ export const ROLLUP_FIGURES = [
 ] as const;
 export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
 const KEY = sql.raw(ROLLUP_KEY);
+/** The figures' column names, for inserts that name their columns ("state" is the tables' last column). */
+const FIGURE_COLUMNS = ROLLUP_FIGURES.join(', ');
 const SUMS = sql.raw(ROLLUP_FIGURES.map((f) => `sum(${f})::bigint as ${f}`).join(', '));
 
 /**
@@ -53,7 +55,7 @@ export const ROLLUP_LEVELS = [
   { level: 4, party: 'supplier', grain: 'day' },
 ] as const;
 export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
-export const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark';
+export const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark, state';
 
 /**
  * Every level's rows from `source` (rows of the rollups' columns: a table or a subquery with its
@@ -68,8 +70,8 @@ export function levelRowsText(source: string): string {
   const sums = ROLLUP_FIGURES.map((f) => `sum(${f})::bigint as ${f}`).join(', ');
   return ROLLUP_LEVELS.map(
     (l) => `select ${l.level}::smallint as level, ${l.grain === 'day' ? `date_trunc('day', hour)` : 'hour'} as at,
-                   direction, ${l.party}_user_id as party_user_id, product_id, mark, ${sums}
-              from ${source} group by 2, 3, 4, 5, 6`,
+                   direction, ${l.party}_user_id as party_user_id, product_id, mark, state, ${sums}
+              from ${source} group by 2, 3, 4, 5, 6, 7`,
   ).join(' union all ');
 }
 const LEVEL_KEY_SQL = sql.raw(LEVEL_KEY);
@@ -95,6 +97,8 @@ export interface RollupDifference {
   supplierUserId: number | null;
   productId: number;
   mark: number;
+  /** The orders' or payouts' state. */
+  state: number;
   /** The figures that differ: what the rollups hold, what the orders say. */
   figures: Partial<Record<RollupFigure, { held: number; recomputed: number }>>;
 }
@@ -145,9 +149,10 @@ async function compare(tx: Tx, q: { held: SQL; recomputed: SQL; key: string[] })
 
 /**
  * The order and payout rollups of the statistics (issue 22; docs/architecture.md "Statistics
- * rollups"): per hour of the platform time zone, merchant, supplier, product, mark and direction, the
- * counts and amounts by the state each order or payout is in now. The database keeps them: triggers on
- * `orders` and `payouts` append each change's deltas in the change's own transaction (migration 0028),
+ * rollups"): per hour of the platform time zone, merchant, supplier, product, mark, direction and the
+ * state each order or payout is in now, the counts and amounts. The database keeps them: triggers on
+ * `orders` and `payouts` append each change's deltas in the change's own transaction (migrations 0028,
+ * 0038: a change of state moves the row from its old state's bucket to its new one's),
  * so every code path that moves an order counts, and nothing is counted twice or lost. This class
  * folds the deltas, rebuilds the rollups from the orders, and checks that the two agree.
  */
@@ -172,12 +177,12 @@ export class Rollups {
                     where id in (select id from order_rollup_deltas order by id limit ${batch}::int)
                    returning *),
                  folded as (
-                   insert into order_rollups
+                   insert into order_rollups (${KEY}, ${sql.raw(FIGURE_COLUMNS)})
                    select ${KEY}, ${SUMS} from moved group by ${KEY} order by ${KEY}
                    on conflict (${KEY})
                    do update set ${ADD_FIGURES('order_rollups')}),
                  leveled as (
-                   insert into order_rollup_levels
+                   insert into order_rollup_levels (${LEVEL_KEY_SQL}, ${sql.raw(FIGURE_COLUMNS)})
                    select * from (${levelRows('moved')}) l order by ${LEVEL_KEY_SQL}
                    on conflict (${LEVEL_KEY_SQL})
                    do update set ${ADD_FIGURES('order_rollup_levels')})
@@ -210,7 +215,7 @@ export class Rollups {
         const buckets = await compare(tx, {
           held: HELD,
           recomputed: RECOMPUTED,
-          key: ['hour', 'direction', 'merchant_user_id', 'supplier_user_id', 'product_id', 'mark'],
+          key: ROLLUP_KEY.split(', '),
         });
         const levels = await compare(tx, {
           held: sql`
@@ -219,7 +224,7 @@ export class Rollups {
                     union all ${levelRows('order_rollup_deltas')}) f
              group by ${LEVEL_KEY_SQL}`,
           recomputed: sql`with fine as materialized (${RECOMPUTED}) ${levelRows('fine')}`,
-          key: ['level', 'at', 'direction', 'party_user_id', 'product_id', 'mark'],
+          key: LEVEL_KEY.split(', '),
         });
         const differences = [
           ...buckets.differences.map(({ key: d, figures }) => ({
@@ -230,6 +235,7 @@ export class Rollups {
             supplierUserId: Number(d.supplier_user_id),
             productId: Number(d.product_id),
             mark: Number(d.mark),
+            state: Number(d.state),
             figures,
           })),
           ...levels.differences.map(({ key: d, figures }) => {
@@ -242,6 +248,7 @@ export class Rollups {
               supplierUserId: level.party === 'supplier' ? Number(d.party_user_id) : null,
               productId: Number(d.product_id),
               mark: Number(d.mark),
+              state: Number(d.state),
               figures,
             };
           }),
@@ -283,10 +290,12 @@ export class Rollups {
     await tx.execute(sql`delete from order_rollup_levels`);
     const [row] = rowsOf<{ n: number }>(
       await tx.execute(sql`
-        with written as (insert into order_rollups ${RECOMPUTED} returning 1)
+        with written as (insert into order_rollups (${KEY}, ${sql.raw(FIGURE_COLUMNS)}) ${RECOMPUTED} returning 1)
         select count(*)::int as n from written`),
     );
-    await tx.execute(sql`insert into order_rollup_levels ${levelRows('order_rollups')}`);
+    await tx.execute(
+      sql`insert into order_rollup_levels (${LEVEL_KEY_SQL}, ${sql.raw(FIGURE_COLUMNS)}) ${levelRows('order_rollups')}`,
+    );
     return Number(row?.n ?? 0);
   }
 

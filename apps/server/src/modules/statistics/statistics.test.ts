@@ -99,10 +99,10 @@ describe('statisticsV2', () => {
   it('gives a merchant its own figures and fees, a supplier its team’s and commissions; no one another’s', async () => {
     // Another merchant's and another supplier's bucket today, written as the triggers would.
     await t.database.db.execute(sql`
-      insert into order_rollup_deltas (hour, direction, merchant_user_id, supplier_user_id, product_id, mark,
+      insert into order_rollup_deltas (hour, direction, merchant_user_id, supplier_user_id, product_id, mark, state,
              created_count, created_amount, success_count, success_amount, fee, commission, failed_count,
              timed_out_count, reversed_count, reversed_amount, cancelled_count)
-      values (${`${today} 10:00:00`}::timestamp, 1, 999001, 999002, 1001, 0, 5, 500000, 4, 400000, 8000, 4000, 1, 0, 0, 0, 0)`);
+      values (${`${today} 10:00:00`}::timestamp, 1, 999001, 999002, 1001, 0, 3, 5, 500000, 4, 400000, 8000, 4000, 1, 0, 0, 0, 0)`);
     const staff = await stats('service');
     const merchant = await stats('merchant1');
     const supplier = await stats('supplier1');
