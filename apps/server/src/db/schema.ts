@@ -910,8 +910,9 @@ export const orderRollupDeltas = pgTable('order_rollup_deltas', {
  * The rollups summed over one party (issue 22 item 5): at 10 million orders the buckets of
  * `order_rollups` are nearly one per order (2,000 merchant x supplier pairs an hour), so a 30-day
  * statistic over them reads over a million rows. A level keeps one side: level 1 per merchant and
- * hour, 2 per supplier and hour, 3 per merchant and day, 4 per supplier and day (`at`: the hour, or
- * the day's first hour; `party_user_id`: the merchant's or the supplier's user, 0 for none yet). The
+ * hour, 2 per supplier and hour, 3 per merchant and day, 4 per supplier and day, 5 per day over
+ * every party (`at`: the hour, or the day's first hour; `party_user_id`: the merchant's or the
+ * supplier's user, 0 for none yet, and 0 on level 5). The
  * folder writes them with `order_rollups`, from the same deltas, in the same statement; the rebuild
  * recomputes them and the check compares them (statistics/rollups.ts).
  */
@@ -931,7 +932,7 @@ export const orderRollupLevels = pgTable(
     primaryKey({ columns: [t.level, t.at, t.direction, t.partyUserId, t.productId, t.mark, t.state] }),
     // One party's rows over a range (a merchant's or a supplier's own statistics, or a filter on one).
     index('order_rollup_levels_party_idx').on(t.level, t.partyUserId, t.at),
-    check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 4`),
+    check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 5`),
   ],
 );
 

@@ -160,9 +160,9 @@ export class FinanceService {
       db.execute(sql`
         select direction, coalesce(sum(success_count), 0)::bigint as count,
                coalesce(sum(fee - commission), 0)::bigint as revenue
-          -- The merchants' day level (whole days, summed over merchants below): a row per merchant
-          -- and day, where the hourly buckets are nearly one per order at scale.
-          from (select at as hour, direction, success_count, fee, commission from order_rollup_levels where level = 3
+          -- The day level over every party (whole days): a row per day, product, mark and state,
+          -- where the hourly buckets are nearly one per order at scale.
+          from (select at as hour, direction, success_count, fee, commission from order_rollup_levels where level = 5
                 union all
                 select hour, direction, success_count, fee, commission from order_rollup_deltas) r
          where hour >= ${wallFrom}::timestamp and hour < ${wallTo}::timestamp

@@ -135,8 +135,9 @@ function statesAsked(direction: 1 | 2, f: ListAsk): number[] | null {
  * The totals of a list from the rollups instead of its rows: at 10 million orders a list's count and
  * sums read every row of the filtered set (0.6 s for all of them; docs/scaling.md "At 10 million
  * orders"), where the rollups hold a few rows per party and day. The range is summed from the day
- * level for its whole days, the hour level for the hours at its ends, and the unfolded deltas for all
- * of it; from the hourly buckets when the list is narrowed by a merchant and a supplier together.
+ * level for its whole days (the party's it is narrowed by, else every party's), the hour level for
+ * the hours at its ends, and the unfolded deltas for all of it; from the hourly buckets when the list
+ * is narrowed by a merchant and a supplier together.
  */
 export async function rollupTotals(db: DbOrTx, ask: RollupTotalsAsk): Promise<RollupSums> {
   const byMerchant = ask.merchantUserIds != null || ask.merchantId != null;
@@ -183,7 +184,8 @@ export async function rollupTotals(db: DbOrTx, ask: RollupTotalsAsk): Promise<Ro
       party === 'merchant' ? 'party_user_id' : null,
       party === 'supplier' ? 'party_user_id' : null,
     );
-    const [hourLevel, dayLevel] = party === 'merchant' ? [1, 3] : [2, 4];
+    // Narrowed by no party: the day level over every party, and the merchants' hours at the ends.
+    const [hourLevel, dayLevel] = party === 'merchant' ? [1, byMerchant ? 3 : 5] : [2, 4];
     // The whole days inside [from, to): from the first midnight at or after `from` to the last before `to`.
     const first = ask.from ? dayjs.utc(ask.from, WALL) : null;
     const firstDay = first ? (first.hour() === 0 ? first : first.startOf('day').add(1, 'day')) : null;

@@ -53,6 +53,9 @@ export const ROLLUP_LEVELS = [
   { level: 2, party: 'supplier', grain: 'hour' },
   { level: 3, party: 'merchant', grain: 'day' },
   { level: 4, party: 'supplier', grain: 'day' },
+  // Every party's orders together (party_user_id 0): a staff list's totals with no party filter
+  // read a row per day and state, not one per merchant (migration 0039).
+  { level: 5, party: null, grain: 'day' },
 ] as const;
 export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
 export const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark, state';
@@ -70,7 +73,7 @@ export function levelRowsText(source: string): string {
   const sums = ROLLUP_FIGURES.map((f) => `sum(${f})::bigint as ${f}`).join(', ');
   return ROLLUP_LEVELS.map(
     (l) => `select ${l.level}::smallint as level, ${l.grain === 'day' ? `date_trunc('day', hour)` : 'hour'} as at,
-                   direction, ${l.party}_user_id as party_user_id, product_id, mark, state, ${sums}
+                   direction, ${l.party ? `${l.party}_user_id` : '0'} as party_user_id, product_id, mark, state, ${sums}
               from ${source} group by 2, 3, 4, 5, 6, 7`,
   ).join(' union all ');
 }
