@@ -909,12 +909,13 @@ export const orderRollupDeltas = pgTable('order_rollup_deltas', {
 /**
  * The rollups summed over one party (issue 22 item 5): at 10 million orders the buckets of
  * `order_rollups` are nearly one per order (2,000 merchant x supplier pairs an hour), so a 30-day
- * statistic over them reads over a million rows. A level keeps one side: level 1 per merchant and
- * hour, 2 per supplier and hour, 3 per merchant and day, 4 per supplier and day, 5 per day over
- * every party (`at`: the hour, or the day's first hour; `party_user_id`: the merchant's or the
- * supplier's user, 0 for none yet, and 0 on level 5). The
- * folder writes them with `order_rollups`, from the same deltas, in the same statement; the rebuild
- * recomputes them and the check compares them (statistics/rollups.ts).
+ * statistic over them reads over a million rows. A level keeps one side, summed over the states
+ * (the statistics': level 1 per merchant and hour, 2 per supplier and hour, 3 per merchant and day,
+ * 4 per supplier and day) or by state (the lists' totals: 5 per day over every party, 6 to 9 as 1 to
+ * 4); `at`: the hour, or the day's first hour; `party_user_id`: the merchant's or the supplier's
+ * user, 0 for none yet, and 0 on level 5 (ROLLUP_LEVELS in statistics/rollups.ts). The folder
+ * writes them with `order_rollups`, from the same deltas, in the same statement; the rebuild
+ * recomputes them and the check compares them.
  */
 export const orderRollupLevels = pgTable(
   'order_rollup_levels',
@@ -925,14 +926,16 @@ export const orderRollupLevels = pgTable(
     partyUserId: integer('party_user_id').notNull(),
     productId: integer('product_id').notNull(),
     mark: smallint('mark').notNull(),
+    /** The state (levels 5 to 9), or -1 on the levels summed over the states (1 to 4). */
     state: smallint('state').notNull(),
     ...rollupCounts,
   },
   (t) => [
-    primaryKey({ columns: [t.level, t.at, t.direction, t.partyUserId, t.productId, t.mark, t.state] }),
+    // Direction before the time: a range of one direction is one run of the index.
+    primaryKey({ columns: [t.level, t.direction, t.at, t.partyUserId, t.productId, t.mark, t.state] }),
     // One party's rows over a range (a merchant's or a supplier's own statistics, or a filter on one).
     index('order_rollup_levels_party_idx').on(t.level, t.partyUserId, t.at),
-    check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 5`),
+    check('order_rollup_levels_level_ck', sql`${t.level} between 1 and 9`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import type { DataScope } from '../../platform/context.js';
 import { FILTER_FORMAT } from '../../platform/time.js';
+import { levelOf } from './rollups.js';
 
 /**
  * What a list's totals ask of the rollups (issue 22 item 5): the rows of one direction, narrowed only
@@ -184,8 +185,12 @@ export async function rollupTotals(db: DbOrTx, ask: RollupTotalsAsk): Promise<Ro
       party === 'merchant' ? 'party_user_id' : null,
       party === 'supplier' ? 'party_user_id' : null,
     );
-    // Narrowed by no party: the day level over every party, and the merchants' hours at the ends.
-    const [hourLevel, dayLevel] = party === 'merchant' ? [1, byMerchant ? 3 : 5] : [2, 4];
+    // By state when a state is asked (else the levels over the states: fewer rows); narrowed by no
+    // party, the day level over every party (by state: about a row per day and state) and the
+    // merchants' hours at the ends.
+    const byState = ask.states != null;
+    const hourLevel = levelOf(party, 'hour', byState);
+    const dayLevel = byMerchant || bySupplier ? levelOf(party, 'day', byState) : levelOf(null, 'day', true);
     // The whole days inside [from, to): from the first midnight at or after `from` to the last before `to`.
     const first = ask.from ? dayjs.utc(ask.from, WALL) : null;
     const firstDay = first ? (first.hour() === 0 ? first : first.startOf('day').add(1, 'day')) : null;

@@ -295,7 +295,7 @@ describe('the rollups', () => {
     const after = await levelsOf();
     // Each level gained the new order once (and whatever else was still unfolded, the same in each).
     const gained = after.map((a, i) => Number(a.created) - Number(before[i]?.created ?? 0));
-    expect(gained.length).toBe(5);
+    expect(gained.length).toBe(9);
     expect(new Set(gained).size).toBe(1);
     expect(gained[0]).toBeGreaterThanOrEqual(1);
     await expectAgreement();

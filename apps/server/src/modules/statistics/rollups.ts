@@ -45,20 +45,36 @@ const RECOMPUTED = sql`
    group by ${KEY}`;
 
 /**
- * The levels of `order_rollup_levels` (schema.ts): the rollups summed over the other party, per hour
- * or per day. The statistics read the smallest level that holds what a call filters and groups by.
+ * The levels of `order_rollup_levels` (schema.ts): the rollups summed over the other party (or both),
+ * per hour or per day, over the states (`byState` false: state -1) or by state. The statistics read
+ * the smallest level over the states that holds what a call filters and groups by (a level by state
+ * has about five rows where it has one: 125 ms against 22 ms for a 30-day split by supplier at 10
+ * million orders); the lists' totals read a level by state when a state is asked (migration 0040).
  */
 export const ROLLUP_LEVELS = [
-  { level: 1, party: 'merchant', grain: 'hour' },
-  { level: 2, party: 'supplier', grain: 'hour' },
-  { level: 3, party: 'merchant', grain: 'day' },
-  { level: 4, party: 'supplier', grain: 'day' },
-  // Every party's orders together (party_user_id 0): a staff list's totals with no party filter
-  // read a row per day and state, not one per merchant (migration 0039).
-  { level: 5, party: null, grain: 'day' },
+  { level: 1, party: 'merchant', grain: 'hour', byState: false },
+  { level: 2, party: 'supplier', grain: 'hour', byState: false },
+  { level: 3, party: 'merchant', grain: 'day', byState: false },
+  { level: 4, party: 'supplier', grain: 'day', byState: false },
+  // Every party's orders together (party_user_id 0): a list's totals with no party filter read a
+  // row per day and state, not one per merchant.
+  { level: 5, party: null, grain: 'day', byState: true },
+  { level: 6, party: 'merchant', grain: 'hour', byState: true },
+  { level: 7, party: 'supplier', grain: 'hour', byState: true },
+  { level: 8, party: 'merchant', grain: 'day', byState: true },
+  { level: 9, party: 'supplier', grain: 'day', byState: true },
 ] as const;
+/** The state of a level's rows summed over the states. */
+export const EVERY_STATE = -1;
 export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
-export const LEVEL_KEY = 'level, at, direction, party_user_id, product_id, mark, state';
+export const LEVEL_KEY = 'level, direction, at, party_user_id, product_id, mark, state';
+
+/** The level of `party` ('merchant', 'supplier', null: every party) at `grain`, by state or not. */
+export function levelOf(party: 'merchant' | 'supplier' | null, grain: 'hour' | 'day', byState: boolean): number {
+  const found = ROLLUP_LEVELS.find((l) => l.party === party && l.grain === grain && l.byState === byState);
+  if (!found) throw new Error(`no rollup level for ${party ?? 'every party'} by ${grain}`);
+  return found.level;
+}
 
 /**
  * Every level's rows from `source` (rows of the rollups' columns: a table or a subquery with its
@@ -72,8 +88,10 @@ export function levelRows(source: string): SQL {
 export function levelRowsText(source: string): string {
   const sums = ROLLUP_FIGURES.map((f) => `sum(${f})::bigint as ${f}`).join(', ');
   return ROLLUP_LEVELS.map(
-    (l) => `select ${l.level}::smallint as level, ${l.grain === 'day' ? `date_trunc('day', hour)` : 'hour'} as at,
-                   direction, ${l.party ? `${l.party}_user_id` : '0'} as party_user_id, product_id, mark, state, ${sums}
+    (l) => `select ${l.level}::smallint as level, direction,
+                   ${l.grain === 'day' ? `date_trunc('day', hour)` : 'hour'} as at,
+                   ${l.party ? `${l.party}_user_id` : '0'} as party_user_id, product_id, mark,
+                   ${l.byState ? 'state' : `${EVERY_STATE}::smallint`} as state, ${sums}
               from ${source} group by 2, 3, 4, 5, 6, 7`,
   ).join(' union all ');
 }
@@ -100,8 +118,8 @@ export interface RollupDifference {
   supplierUserId: number | null;
   productId: number;
   mark: number;
-  /** The orders' or payouts' state. */
-  state: number;
+  /** The orders' or payouts' state (null: a level summed over the states). */
+  state: number | null;
   /** The figures that differ: what the rollups hold, what the orders say. */
   figures: Partial<Record<RollupFigure, { held: number; recomputed: number }>>;
 }
@@ -251,7 +269,7 @@ export class Rollups {
               supplierUserId: level.party === 'supplier' ? Number(d.party_user_id) : null,
               productId: Number(d.product_id),
               mark: Number(d.mark),
-              state: Number(d.state),
+              state: level.byState ? Number(d.state) : null,
               figures,
             };
           }),

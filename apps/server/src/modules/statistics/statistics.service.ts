@@ -20,7 +20,7 @@ import { invalid } from '../../platform/errors.js';
 import type { SettingsStore } from '../../platform/settings.js';
 import { FILTER_FORMAT } from '../../platform/time.js';
 import { accountNamesOf } from '../users/account-names.js';
-import { ROLLUP_FIGURES, ROLLUP_KEY, ROLLUP_LEVELS, type RollupFigure } from './rollups.js';
+import { levelOf, ROLLUP_FIGURES, ROLLUP_KEY, type RollupFigure } from './rollups.js';
 
 export interface StatisticsCaller {
   role: Role;
@@ -212,12 +212,13 @@ export class StatisticsService {
                  select ${COLUMNS} from order_rollup_deltas where ${where}`;
     }
     const party = parties.supplier ? 'supplier' : 'merchant';
-    const level = ROLLUP_LEVELS.find((l) => l.party === party && l.grain === grain)!;
+    // The levels over the states: the statistics sum every state (their figures say what counts).
+    const level = levelOf(party, grain, false);
     const partyColumn = sql.raw(`${party}_user_id`);
     const figures = sql.raw(ROLLUP_FIGURES.join(', '));
     const hour = sql.raw(grain === 'day' ? `date_trunc('day', hour)` : 'hour');
     return sql`select * from (select at as hour, direction, party_user_id as ${partyColumn}, product_id, mark, ${figures}
-                                from order_rollup_levels where level = ${sql.raw(String(level.level))}) l
+                                from order_rollup_levels where level = ${sql.raw(String(level))}) l
                 where ${where}
                union all
                select * from (select ${hour} as hour, direction, ${partyColumn}, product_id, mark, ${figures}
