@@ -343,6 +343,8 @@ function statisticsReads(f: Facts): Read[] {
       path: statistics,
       query: () => ({ ...month(), groupByMerchant: 'true' }),
     },
+    // The staff's statistics page as it opens: split by supplier.
+    { name: 'statistics, 30 days, by supplier', who: 'staff', path: statistics, query: month },
     {
       name: 'statistics, 30 days, payouts',
       who: 'staff',
