@@ -2,11 +2,9 @@
 -- totals from the rollups instead of summing its rows. An order's change of state now moves it from
 -- one bucket to another (a delta of -1 in the old state and +1 in the new). The rollups are derived
 -- data: emptied here and recomputed from the orders and payouts at the end, in this transaction.
-DELETE FROM order_rollup_deltas;
---> statement-breakpoint
-DELETE FROM order_rollups;
---> statement-breakpoint
-DELETE FROM order_rollup_levels;
+-- TRUNCATE, not DELETE: the tables are rewritten whole, and a delete would leave every old row
+-- dead in them until a vacuum.
+TRUNCATE order_rollup_deltas, order_rollups, order_rollup_levels;
 --> statement-breakpoint
 ALTER TABLE "order_rollup_levels" DROP CONSTRAINT "order_rollup_levels_level_at_direction_party_user_id_product_id_mark_pk";--> statement-breakpoint
 ALTER TABLE "order_rollups" DROP CONSTRAINT "order_rollups_hour_direction_merchant_user_id_supplier_user_id_product_id_mark_pk";--> statement-breakpoint
@@ -135,3 +133,5 @@ SELECT l.level, l.at, l.direction, l.party_user_id, l.product_id, l.mark, l.stat
                             (4::smallint, date_trunc('day', r.hour), r.direction, r.supplier_user_id, r.product_id, r.mark, r.state))
        AS l(level, at, direction, party_user_id, product_id, mark, state)
  GROUP BY 1, 2, 3, 4, 5, 6, 7;
+--> statement-breakpoint
+ANALYZE order_rollups, order_rollup_levels;

@@ -315,7 +315,10 @@ export class Rollups {
         select count(*)::int as n from written`),
     );
     await tx.execute(
-      sql`insert into order_rollup_levels (${LEVEL_KEY_SQL}, ${sql.raw(FIGURE_COLUMNS)}) ${levelRows('order_rollups')}`,
+      // In key order: a level's range then sits on few pages (a 30-day split by supplier read 11,600
+      // rows from as many pages in the order a hash aggregate wrote them).
+      sql`insert into order_rollup_levels (${LEVEL_KEY_SQL}, ${sql.raw(FIGURE_COLUMNS)})
+          ${levelRows('order_rollups')} order by 1, 2, 3, 4, 5, 6, 7`,
     );
     return Number(row?.n ?? 0);
   }
