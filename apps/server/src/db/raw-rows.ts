@@ -34,7 +34,17 @@ interface Executable {
  * across its 0.x releases. Rows come back as the driver gives them (column names, driver values; see
  * `tableRow`). The text is fixed, so one name always means one text.
  */
-export function statement<P extends string>(build: (v: Record<P, string>) => string) {
+export function statement<P extends string>(
+  build: (v: Record<P, string>) => string,
+  options: {
+    /**
+     * Planned at each run for its values (an unnamed statement) instead of once per connection. A
+     * named statement's plan is fixed after its fifth run, on the connection's first calls, when a
+     * table that grows all day may be empty and the planner cannot tell its indexes apart.
+     */
+    replan?: boolean;
+  } = {},
+) {
   const names: P[] = [];
   const placeholders = new Proxy({} as Record<P, string>, {
     get(_target, key) {
@@ -44,7 +54,7 @@ export function statement<P extends string>(build: (v: Record<P, string>) => str
     },
   });
   const text = build(placeholders);
-  const name = `pd_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const name = options.replan ? undefined : `pd_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return {
     text,
     async rows<T>(db: DbOrTx, values: Record<P, unknown>): Promise<T[]> {
@@ -53,7 +63,7 @@ export function statement<P extends string>(build: (v: Record<P, string>) => str
           prepareQuery(
             query: { sql: string; params: unknown[] },
             fields: undefined,
-            name: string,
+            name: string | undefined,
             arrayMode: boolean,
           ): Executable;
         };
