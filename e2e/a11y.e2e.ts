@@ -36,6 +36,13 @@ async function settled(page: Page) {
   await expect
     .poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active, .page-loading').count(), { timeout: 15_000 })
     .toBe(0);
+  // Nothing moving: axe reads the colours as they are, and a transition caught halfway (a menu
+  // item's background fading in as the drawer opens) is a contrast the page does not have a moment
+  // later. Endless animations (a spinner, a live badge) are not waited for.
+  // (A string: it runs in the page, and this package is not compiled with the DOM's types.)
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
+  );
 }
 
 /**
