@@ -9,7 +9,7 @@ export const ROLLUP_FOLD_BATCH = 5000;
 /** The differences a check lists at most (it counts them all). */
 const CHECK_LIST_LIMIT = 50;
 
-/** A rollup bucket's key columns, and its figures (the columns of `order_rollups` after the key). */
+/** A rollup bucket's key columns, and its figures (the other columns of `order_rollups`). */
 export const ROLLUP_KEY = 'hour, direction, merchant_user_id, supplier_user_id, product_id, mark, state';
 export const ROLLUP_FIGURES = [
   'created_count',
