@@ -39,10 +39,15 @@ async function settled(page: Page) {
   // Nothing moving: axe reads the colours as they are, and a transition caught halfway (a menu
   // item's background fading in as the drawer opens) is a contrast the page does not have a moment
   // later. Endless animations (a spinner, a live badge) are not waited for.
-  // (A string: it runs in the page, and this package is not compiled with the DOM's types.)
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
-  );
+  // A function, not a string: the console's CSP forbids evaluating strings in the page. This package
+  // is compiled without the DOM's types, hence the document's shape written here.
+  await page.waitForFunction(() => {
+    type Moving = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Moving[] } };
+    return document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY);
+  });
 }
 
 /**
