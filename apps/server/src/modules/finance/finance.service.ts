@@ -14,6 +14,10 @@ import { rowsOf } from '../../db/raw-rows.js';
 import type { Clock } from '../../platform/clock.js';
 import { invalid } from '../../platform/errors.js';
 import { parsePlatformTime } from '../../platform/time.js';
+import { levelOf } from '../statistics/rollups.js';
+
+/** The rollups' day level over every party, by state (statistics/rollups.ts ROLLUP_LEVELS). */
+const EVERY_PARTY_DAY = sql.raw(String(levelOf(null, 'day', true)));
 
 const DAY = 'YYYY-MM-DD';
 
@@ -162,7 +166,7 @@ export class FinanceService {
                coalesce(sum(fee - commission), 0)::bigint as revenue
           -- The day level over every party (whole days): a row per day, product, mark and state,
           -- where the hourly buckets are nearly one per order at scale.
-          from (select at as hour, direction, success_count, fee, commission from order_rollup_levels where level = 5
+          from (select at as hour, direction, success_count, fee, commission from order_rollup_levels where level = ${EVERY_PARTY_DAY}
                 union all
                 select hour, direction, success_count, fee, commission from order_rollup_deltas) r
          where hour >= ${wallFrom}::timestamp and hour < ${wallTo}::timestamp
