@@ -196,5 +196,24 @@ export const PAYOUT_EVENT_KINDS = [
   'cancelled',
   'markedAbnormal',
   'resolved',
+  /** Final, but the merchant takes no callbacks (callbacks off or no notify URL): nothing is sent. */
+  'callbackSkipped',
+  /** The merchant answered SUCCESS to the payout's callback (the payout's state does not change). */
+  'callbackSucceeded',
+  /** The callback window closed without SUCCESS (the payout's state does not change). */
+  'callbackFailed',
+  /** Staff sent the callback again. */
+  'callbackReplayed',
 ] as const;
 export type PayoutEventKind = (typeof PAYOUT_EVENT_KINDS)[number];
+
+/**
+ * Timeline kinds that are the merchant's business (its callback address, its answers): a supplier's
+ * detail leaves them out, as a collection order's leaves out its merchant-side events (ORDER_EVENTS).
+ */
+export const PAYOUT_MERCHANT_EVENT_KINDS: readonly PayoutEventKind[] = [
+  'callbackSkipped',
+  'callbackSucceeded',
+  'callbackFailed',
+  'callbackReplayed',
+];

@@ -23,6 +23,7 @@ import type { MerchantsService } from '../merchants/merchants.service.js';
 import { moveOrderStates, type OrderStateChange, recordOrderEvent } from '../orders/order-state.js';
 import { publishOrderChange } from '../orders/publish.js';
 import { signParams } from '../orders/signature.js';
+import { recordPayoutEvent } from '../payouts/payout-core.js';
 import { type Exchange, postForm } from './delivery.js';
 import { payoutNotificationParams } from './payout-notification.js';
 import {
@@ -439,6 +440,23 @@ export class CallbacksService {
               ];
         });
       const moved = await moveOrderStates(tx, moves, now);
+      // A payout's callback moves nothing, but its outcome is part of the payout's story (its timeline).
+      for (const c of changed) {
+        if (c.payout_id === null || !c.attempted || (c.state !== 'succeeded' && c.state !== 'failed')) continue;
+        const callbackId = Number(c.id);
+        await recordPayoutEvent(
+          tx,
+          { id: Number(c.payout_id) },
+          c.state === 'succeeded' ? 'callbackSucceeded' : 'callbackFailed',
+          null,
+          null,
+          null,
+          c.state === 'succeeded'
+            ? note('callbackSucceeded', { callbackId, attempt: c.attempts })
+            : note('callbackFailed', { attempts: c.attempts, callbackId }),
+          now,
+        );
+      }
       return { moved, changed };
     });
     const byId = new Map(changed.map((c) => [Number(c.id), c]));
@@ -578,6 +596,16 @@ export class CallbacksService {
     }
     const row = await this.insertCallback(tx, callback, callback.url, 'replay');
     const now = this.now();
+    await recordPayoutEvent(
+      tx,
+      payout,
+      'callbackReplayed',
+      null,
+      null,
+      actor,
+      note('callbackReplayed', { callbackId: callback.id, newCallbackId: row.id, url: callback.url }),
+      now,
+    );
     await writeAudit(
       tx,
       actor,

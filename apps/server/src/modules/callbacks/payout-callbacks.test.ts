@@ -155,6 +155,14 @@ const settled = (orderCode: string, state = 'succeeded') =>
     20_000,
   );
 
+/** The payout's timeline as `who` reads it in the detail: kind and note template of each entry. */
+async function timelineOf(id: number, who: Auth) {
+  const res = await ok(t.call(payoutApi.getDetail, { orderId: id }, who));
+  const detail = (res.body as unknown as { data: { timeline: Array<{ kind: string; noteTemplate: unknown }> } }).data;
+  return detail.timeline;
+}
+const kindsOf = async (id: number, who: Auth) => (await timelineOf(id, who)).map((e) => e.kind);
+
 /** The signature a merchant checks: `sign` over every other field with its key. */
 function signatureValid(params: URLSearchParams): boolean {
   const fields = Object.fromEntries([...params].filter(([k]) => k !== 'sign'));
@@ -245,6 +253,18 @@ describe('a payout’s notification', () => {
     );
     const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, payout.id));
     expect(row!.state).toBe(S.completed);
+    // The outcome is in the payout's story for the merchant and staff, after the completion it tells of;
+    // the supplier's story leaves the merchant's callbacks out.
+    const merchantTimeline = await timelineOf(payout.id, auth.merchant1);
+    expect(merchantTimeline.map((e) => e.kind).slice(-2)).toEqual(['completed', 'callbackSucceeded']);
+    expect(merchantTimeline.at(-1)!.noteTemplate).toEqual({
+      key: 'callbackSucceeded',
+      values: { callbackId: callback!.id, attempt: 3 },
+    });
+    expect((await kindsOf(payout.id, auth.admin)).at(-1)).toBe('callbackSucceeded');
+    const supplierKinds = await kindsOf(payout.id, auth.supplier1);
+    expect(supplierKinds.at(-1)).toBe('completed');
+    expect(supplierKinds.some((k) => k.startsWith('callback'))).toBe(false);
   });
 
   it('replay sends it again as a new callback; the lists show its kind, and filter by it', async () => {
@@ -272,6 +292,14 @@ describe('a payout’s notification', () => {
     expect((replayed.body as unknown as { data: { callbackId: number } }).data.callbackId).toBe(again[1]!.id);
     expect(receiver.to('/replayed')).toHaveLength(2);
     expect(signatureValid(receiver.to('/replayed')[1]!.params)).toBe(true);
+    // The replay is in the timeline with who sent it, and its delivery after it.
+    const timeline = await timelineOf(payout.id, auth.admin);
+    expect(timeline.map((e) => e.kind).slice(-3)).toEqual([
+      'callbackSucceeded',
+      'callbackReplayed',
+      'callbackSucceeded',
+    ]);
+    expect(timeline.at(-2)).toMatchObject({ actor: 'admin' });
 
     const payoutsOnly = await ok(t.call(callbackApi.getList, { orderType: 'payout', pageIndex: 1 }, auth.admin));
     const rows = (payoutsOnly.body as unknown as { data: { list: CallbackRow[] } }).data.list;
@@ -333,6 +361,10 @@ describe('a payout’s notification', () => {
       await sleep(600);
       expect(await callbacksOf(payout.orderCode)).toEqual([]);
       expect(receiver.to('/off')).toHaveLength(0);
+      // Its story ends there, and says why (a payout without a callback never looks as if one were due).
+      const timeline = await timelineOf(payout.id, auth.merchant1);
+      expect(timeline.slice(-2).map((e) => e.kind)).toEqual(['cancelled', 'callbackSkipped']);
+      expect(timeline.at(-1)!.noteTemplate).toEqual({ key: 'callbacksOff', values: {} });
     } finally {
       await db
         .update(merchants)

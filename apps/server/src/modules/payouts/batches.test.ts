@@ -451,7 +451,8 @@ describe('a batch of 500', () => {
       .from(payoutEvents)
       .where(eq(payoutEvents.payoutId, paid[0]!.id))
       .orderBy(asc(payoutEvents.id));
-    expect(timeline.map((e) => e.kind)).toEqual(['created', 'batched', 'completed']);
+    // No notify URL anywhere: the timeline ends saying no callback follows.
+    expect(timeline.map((e) => e.kind)).toEqual(['created', 'batched', 'completed', 'callbackSkipped']);
     expect(timeline[2]!.note).toBe(`paid by the bank in batch #${batchId} with UTR ICICUTR000000`);
 
     // A second file settles the rest: rows settled before are answered as such, the batch completes.

@@ -10,8 +10,10 @@ import {
   type NoteTemplate,
   note,
   noteParts,
+  PAYOUT_MERCHANT_EVENT_KINDS,
   PAYOUT_STATE,
   type PayoutAction,
+  type PayoutEventKind,
   type PayoutReceipt,
   type PayoutRow,
   payoutActionRefusal,
@@ -47,6 +49,7 @@ import {
   type PayoutRecord,
   type PayoutsDeps,
   platformDay,
+  recordPayoutEvent,
 } from './payout-core.js';
 import { PayoutIntake } from './payout-intake.js';
 import { payoutPaidTransfer, payoutReleaseTransfer } from './payout-ledger.js';
@@ -302,8 +305,7 @@ export class PayoutsService {
         set: { completedAt: now },
         now,
       });
-      // The merchant's notification commits with the state it tells (the callbacks' outbox).
-      await schedulePayoutCallback(tx, completed, now);
+      await this.notifyMerchant(tx, completed, now);
       return completed;
     });
   }
@@ -420,8 +422,8 @@ export class PayoutsService {
         createdAt: now,
       })),
     );
-    // Each merchant hears of its payouts as they settle (the callbacks' outbox; a batch is rare, one insert each).
-    for (const payout of moved) await schedulePayoutCallback(tx, payout, now);
+    // Each merchant hears of its payouts as they settle (a batch is rare, one insert each).
+    for (const payout of moved) await this.notifyMerchant(tx, payout, now);
     const released = settlements.filter((s) => s.outcome === 'rejected');
     if (released.length > 0) {
       await tx.insert(partyDailyDeltas).values(
@@ -479,7 +481,11 @@ export class PayoutsService {
     const staff = isStaff(caller.role);
     return {
       payout: this.rowOf(payout, actingAs(caller)),
-      timeline: events.map((e) => ({
+      // A supplier's story of the payout leaves out the merchant's callbacks (its address, its answers).
+      timeline: (caller.role === 'supplier'
+        ? events.filter((e) => !PAYOUT_MERCHANT_EVENT_KINDS.includes(e.kind as PayoutEventKind))
+        : events
+      ).map((e) => ({
         at: e.createdAt.toISOString(),
         kind: e.kind,
         fromState: e.fromState,
@@ -662,9 +668,17 @@ export class PayoutsService {
       amount: -payout.amount,
     });
     const ended = await this.move(tx, payout, { to, kind, actor, note: reason, set, now });
-    // The merchant's notification commits with the state it tells (the callbacks' outbox).
-    await schedulePayoutCallback(tx, ended, now);
+    await this.notifyMerchant(tx, ended, now);
     return ended;
+  }
+
+  /**
+   * The merchant's notification of a final state, committed with the state it tells (the callbacks'
+   * outbox); when the merchant takes no callbacks, the timeline says so, so the payout's story ends.
+   */
+  private async notifyMerchant(tx: Tx, payout: PayoutRecord, now: Date) {
+    const scheduled = await schedulePayoutCallback(tx, payout, now);
+    if (!scheduled) await recordPayoutEvent(tx, payout, 'callbackSkipped', null, null, null, note('callbacksOff'), now);
   }
 
   private async audit(

@@ -41,6 +41,10 @@ export const payoutsLocales = {
       batched: '加入批量代付',
       gatewaySent: '已发送至网关',
       gatewayUnanswered: '网关未应答',
+      callbackSkipped: '未回调',
+      callbackSucceeded: '回调成功',
+      callbackFailed: '回调失败',
+      callbackReplayed: '重发回调',
     },
     tab: { list: '代付订单', queue: '待领取' },
     column: {
@@ -252,6 +256,10 @@ export const payoutsLocales = {
       batched: '加入批次代付',
       gatewaySent: '已傳送至閘道',
       gatewayUnanswered: '閘道未回應',
+      callbackSkipped: '未回呼',
+      callbackSucceeded: '回呼成功',
+      callbackFailed: '回呼失敗',
+      callbackReplayed: '重發回呼',
     },
     tab: { list: '代付訂單', queue: '待領取' },
     column: {
@@ -463,6 +471,10 @@ export const payoutsLocales = {
       batched: 'Added to a batch payout',
       gatewaySent: 'Sent to the gateway',
       gatewayUnanswered: 'Gateway did not answer',
+      callbackSkipped: 'No callback',
+      callbackSucceeded: 'Callback succeeded',
+      callbackFailed: 'Callback failed',
+      callbackReplayed: 'Callback replayed',
     },
     tab: { list: 'Payouts', queue: 'Claim queue' },
     column: {
