@@ -1,9 +1,10 @@
 import { allowedPayoutActions, CODE_TEXTS, Code, PAYOUT_STATE, type PayoutRow, type Role } from '@paydesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLanguage, setupI18n } from '../../i18n';
-import { setToken2 } from '../../shared/api/session-storage';
+import { clearToken, setToken, setToken2 } from '../../shared/api/session-storage';
+import { LiveSocket } from '../../test/liveSocket';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
 import { PAYOUT_ROW_ACTIONS } from './PayoutActions';
 import PayoutListPage from './PayoutListPage';
@@ -211,6 +212,32 @@ describe('PayoutListPage: the list', () => {
     renderPage(<PayoutListPage />, '/payProxyOrder/list', testUser({ access: 'admin' }));
     await waitFor(() => expect(server.sent('/v1.0/payoutOrder/getList').length).toBeGreaterThan(0));
     expect(await screen.findByTestId('list-error')).toBeTruthy();
+  });
+});
+
+describe('PayoutListPage: live updates over the websocket', () => {
+  it('subscribes to payouts; a payout claimed elsewhere shows its new state and loses its claim without a reload', async () => {
+    vi.stubGlobal('WebSocket', LiveSocket);
+    setToken('session-token');
+    onTestFinished(() => clearToken());
+    renderAt('/payProxyOrder/list/supplier', 'supplier');
+    const user = userEvent.setup({ delay: null });
+    expect(await offeredOf(user, AWAITING.orderCode)).toEqual(['claim']);
+    const socket = LiveSocket.last!;
+    act(() => socket.open());
+    expect(socket.subscribed()).toContain('payouts');
+    const reads = server.sent('/v1.0/payoutOrder/getList').length;
+
+    // Another supplier claimed it: the server's list now answers it in progress, not this supplier's.
+    const taken = { ...AWAITING, state: S.inProgress, supplierId: 6, claimedAt: '2024-05-01T10:06:00.000Z' };
+    server.answers.set('/v1.0/payoutOrder/getList', page([taken, IN_PROGRESS].map((r) => asServer(r, 'supplier'))));
+    act(() => socket.push('payouts', { orderCode: AWAITING.orderCode, state: S.inProgress }));
+    await waitFor(() => expect(server.sent('/v1.0/payoutOrder/getList').length).toBeGreaterThan(reads));
+    await waitFor(() =>
+      expect(screen.getByTestId(`payout-state-${AWAITING.orderCode}`).textContent).toBe('In progress'),
+    );
+    expect(screen.queryByTestId(`payout-claim-${AWAITING.orderCode}`)).toBeNull();
+    expect(screen.queryByText(SUBMITTED.orderCode)).toBeNull();
   });
 });
 
