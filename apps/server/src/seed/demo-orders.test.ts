@@ -227,6 +227,12 @@ describe('the demo order history', () => {
       sql`select distinct u.account from payouts p join users u on u.id = p.supplier_user_id order by 1`,
     );
     expect(claimers.map((c) => c.account)).toEqual(['agent1', 'supplier1']);
+    // Exceptions marked by customer service and resolved by an admin, both ways: back to the supplier
+    // (in progress) and rejected (funds back).
+    const resolved = await query<{ to_state: number }>(
+      sql`select distinct e.to_state from payout_events e where e.kind = 'resolved' order by 1`,
+    );
+    expect(resolved.map((r) => Number(r.to_state))).toEqual([PAYOUT_STATE.inProgress, PAYOUT_STATE.rejected]);
     // merchant1's frozen balance is exactly what its open payouts hold (amount plus fee).
     const [held] = await query<{ frozen: string; open: string }>(
       sql`select (select balance from ledger_accounts where code = 'merchant:' || m.id || ':frozen')::text as frozen,
@@ -300,6 +306,8 @@ describe('the demo order history', () => {
         'claimed by system',
         'gatewaySent by system',
         'completed by system',
+        // merchant1's receiver answered (the callbacks below).
+        'callbackSucceeded',
       ]);
       expect(await transfers(p.orderCode)).toEqual(['payoutHold', 'payoutPaid']);
     }
@@ -313,6 +321,7 @@ describe('the demo order history', () => {
       'gatewaySent by system',
       'markedAbnormal by system',
       'resolved by admin',
+      'callbackSucceeded',
     ]);
     expect(await transfers(failed.orderCode)).toEqual(['payoutHold', 'payoutRelease']);
     // merchant1 heard of each of them at its callback receiver.
