@@ -88,6 +88,7 @@ import {
   systemHandlers,
   systemMaintenanceHandlers,
 } from './modules/system/system.routes.js';
+import { DEFAULT_SYSTEM_CHECK_EVERY_MINUTES, SystemCheck } from './modules/system/system-check.js';
 import { todoHandlers } from './modules/todo/todo.routes.js';
 import { TodoService } from './modules/todo/todo.service.js';
 import { usersHandlers } from './modules/users/users.routes.js';
@@ -165,6 +166,8 @@ export interface JobTuning extends Partial<JobsTuning> {
   telegramPollEverySeconds?: number;
   /** How often the order clear (DataClearCycle) runs across processes (whole seconds; a day). */
   orderClearEverySeconds?: number;
+  /** How often the system check (EnableSystemCheck) runs across processes (whole seconds; 30 minutes). */
+  systemCheckEverySeconds?: number;
 }
 
 /** The queue of the bots' periodic scan (balance changes to send), one at a time across processes. */
@@ -176,6 +179,9 @@ export const TELEGRAM_POLL_QUEUE = 'telegram-poll';
 
 /** The queue of the daily order clear (DataClearCycle): one run a day across processes. */
 export const ORDER_CLEAR_QUEUE = 'order-clear';
+
+/** The queue of the system check's rounds (EnableSystemCheck): one per period across processes. */
+export const SYSTEM_CHECK_QUEUE = 'system-check';
 
 /** The queue of the periodic work: order timeouts, sign-in throttle purges. */
 export const MAINTENANCE_QUEUE = 'order-maintenance';
@@ -264,6 +270,10 @@ export interface Services {
   payScripts: PayScriptsService;
   /** The DataClearCycle retention job: order details older than the cycle, and its runs (modules/system/order-clear.ts). */
   orderClear: OrderClear;
+  /** Fix and reset of the resource pool's counters (/system/maintenance). */
+  maintenance: SystemMaintenance;
+  /** EnableSystemCheck: the periodic ledger and counter check, told to the superAdmins. */
+  systemCheck: SystemCheck;
 }
 
 export function buildServices(deps: AppDeps): Services {
@@ -347,11 +357,14 @@ export function buildServices(deps: AppDeps): Services {
   });
   const botsAdmin = new BotsAdminService({ db, clock });
   const orderQueries = new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings });
+  const maintenance = new SystemMaintenance({ db, clock, timeZone: deps.config.timeZone });
   const payoutQueries = new PayoutQueries({ db, clock, timeZone: deps.config.timeZone, payouts, settings });
   return {
     sessions,
     settings,
     orderClear: new OrderClear({ db, clock, settings, timeZone: deps.config.timeZone }),
+    maintenance,
+    systemCheck: new SystemCheck({ db, clock, settings, ledger, maintenance, messages }),
     systemConfig: new SystemConfigService({
       db,
       clock,
@@ -620,9 +633,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guardDeps,
     'systemMaintenance',
     endpoints.systemMaintenance,
-    systemMaintenanceHandlers(
-      new SystemMaintenance({ db: database.db, clock: deps.clock ?? systemClock, timeZone: config.timeZone }),
-    ),
+    systemMaintenanceHandlers(services.maintenance),
   );
   registerEndpoints(app, guardDeps, 'payerScripts', endpoints.payerScripts, payerScriptHandlers(services.payScripts));
   registerEndpoints(app, guardDeps, 'orderClear', endpoints.orderClear, orderClearHandlers(services.orderClear));
@@ -777,6 +788,17 @@ function defineJobs(services: Services, tuning: JobTuning | undefined, log: Fast
     handle: () => services.orderClear.scheduled(),
   });
   jobs.every(Math.min(clearEvery, 3_600) * 1000, () => jobs.sendThrottled(ORDER_CLEAR_QUEUE, {}, clearEvery));
+  // The system check (EnableSystemCheck): one round per period across processes, each offering it.
+  const checkEvery = Math.max(
+    1,
+    Math.round(tuning?.systemCheckEverySeconds ?? DEFAULT_SYSTEM_CHECK_EVERY_MINUTES * 60),
+  );
+  jobs.define({
+    name: SYSTEM_CHECK_QUEUE,
+    options: { policy: 'singleton', expireInSeconds: 900, retryLimit: 0, deleteAfterSeconds: 86_400 },
+    handle: () => services.systemCheck.round(),
+  });
+  jobs.every(Math.min(checkEvery, 60) * 1000, () => jobs.sendThrottled(SYSTEM_CHECK_QUEUE, {}, checkEvery));
 }
 
 /**

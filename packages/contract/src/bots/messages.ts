@@ -205,6 +205,8 @@ export const IN_APP_MESSAGE_KEYS = [
   'proposalApproved',
   'proposalRejectedTitle',
   'proposalRejected',
+  'systemCheckTitle',
+  'systemCheck',
 ] as const satisfies readonly NoteKey[];
 export type InAppMessageKey = (typeof IN_APP_MESSAGE_KEYS)[number];
 
@@ -233,6 +235,18 @@ export const IN_APP_MESSAGE_TEXTS: Readonly<Record<InAppMessageKey, LocalTexts>>
     'zh-TW':
       '您提交的餘額操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}）已被 {{account}} 拒絕，餘額未異動。原因：{{reason}}',
     'en-US': NOTE_TEMPLATES.proposalRejected,
+  },
+  systemCheckTitle: {
+    'zh-CN': '系统自检：发现 {{count}} 处差异',
+    'zh-TW': '系統自檢：發現 {{count}} 處差異',
+    'en-US': NOTE_TEMPLATES.systemCheckTitle,
+  },
+  systemCheck: {
+    'zh-CN':
+      '定期系统自检发现 {{ledgerCount}} 处账本问题、{{counterCount}} 个资源池计数与订单不符。账本：{{ledger}}。计数（记录的笔数 / 金额 -> 按订单应为）：{{counters}}。计数可在 /system/maintenance 修复资源计数；账本问题由账本检查（GET /v1.0/admin/ledgerCheck）列出。',
+    'zh-TW':
+      '定期系統自檢發現 {{ledgerCount}} 處帳本問題、{{counterCount}} 個資源池計數與訂單不符。帳本：{{ledger}}。計數（記錄的筆數 / 金額 -> 依訂單應為）：{{counters}}。計數可在 /system/maintenance 修復資源計數；帳本問題由帳本檢查（GET /v1.0/admin/ledgerCheck）列出。',
+    'en-US': NOTE_TEMPLATES.systemCheck,
   },
 };
 
@@ -266,6 +280,11 @@ export const IN_APP_MESSAGE_SAMPLES: Readonly<Record<string, string>> = {
   transferId: '1234',
   note: 'monthly fee',
   reason: 'wrong amount',
+  count: '2',
+  ledgerCount: '1',
+  counterCount: '1',
+  ledger: 'merchant:3:available: balance 150000, entries sum to 100000, last entry leaves 100000',
+  counters: 'resource_daily #12 UPI one 2026-11-27: 3 / 300.00 -> 2 / 200.00',
 };
 
 /** Whether a key is a message of this channel. */

@@ -61,6 +61,10 @@ export const NOTE_TEMPLATES = {
   proposalRejectedTitle: 'Balance proposal #{{id}} rejected',
   proposalRejected:
     'Your proposal #{{id}} ({{proposalKind}}, {{partyKind}} {{party}}) was rejected by {{account}}; nothing was posted. Reason: {{reason}}',
+  // The periodic system check (EnableSystemCheck) to every superAdmin.
+  systemCheckTitle: 'System check: {{count}} difference(s) found',
+  systemCheck:
+    'The periodic system check found {{ledgerCount}} ledger problem(s) and {{counterCount}} resource pool counter(s) that differ from the orders. Ledger: {{ledger}}. Counters (stored count / amount -> from the orders): {{counters}}. Correct the counters on /system/maintenance (fix resource counters); the ledger check (GET /v1.0/admin/ledgerCheck) lists the ledger problems.',
 } as const;
 export type NoteKey = keyof typeof NOTE_TEMPLATES;
 export const NOTE_KEYS = Object.keys(NOTE_TEMPLATES) as NoteKey[];

@@ -94,6 +94,7 @@ describe('settings registry', () => {
         'ContactInfo',
         'DataClearCycle',
         'EnableIpChangedCheck',
+        'EnableSystemCheck',
         'EnablePayPassword',
         'IsSupplierRemoveBalanceOnOrderFinished',
         'OrderStatisticsTimeFormat',

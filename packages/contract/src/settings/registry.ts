@@ -306,7 +306,7 @@ export const SETTINGS = {
     default: true,
     group: 'service',
     area: 'system',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: SUPER_ADMIN,
   }),

@@ -160,10 +160,12 @@ export const SETTING_TEXTS = {
   EnableSystemCheck: {
     label: { 'zh-CN': '系统自检', 'zh-TW': '系統自檢', 'en-US': 'System check' },
     description: {
-      'zh-CN': '定期核对账本余额与分录、资源池计数与未完成订单，差异以站内消息报告给超级管理员。',
-      'zh-TW': '定期核對帳本餘額與分錄、資源池計數與未完成訂單，差異以站內訊息報告給超級管理員。',
+      'zh-CN':
+        '每 30 分钟核对账本余额与分录、资源池的每日计数（今天和昨天）与订单；发现差异时以站内消息告知每位超级管理员（同样的差异每天最多提醒一次）。',
+      'zh-TW':
+        '每 30 分鐘核對帳本餘額與分錄、資源池的每日計數（今天和昨天）與訂單；發現差異時以站內訊息告知每位超級管理員（同樣的差異每天最多提醒一次）。',
       'en-US':
-        'Periodically check ledger balances against their entries and resource pool counts against open orders; differences go to superAdmin as in-app messages.',
+        "Every 30 minutes, check ledger balances against their entries and the resource pool's daily counters (today and yesterday) against the orders; differences go to every superAdmin as an in-app message (the same differences at most once a day).",
     },
   },
   FixSecurityChainSupplementLimit: {

@@ -16,7 +16,10 @@ import { signParams } from './signature.js';
  * changes: LimitMode (the merchant's daily limit counts paid orders, or paid and open ones, exact
  * under concurrency), KYC (the product's KYC lower limit requires userName), NeedNameCheck (every
  * order carries a well-formed payer name), CardCountry (card-to-card payer cards of one country),
- * IsNewPayUrl (the payUrl's form) and CompleteTimeFilter (the list's time range on completion time).
+ * IsNewPayUrl (the payUrl's form), CompleteTimeFilter (the list's time range on completion time),
+ * OrderTimeoutMinutes (an allocation's expiry, which the merchant, the payer page and the timeout job
+ * follow) and IsSupplierRemoveBalanceOnOrderFinished (the supplier's hold at allocation, or its
+ * available balance debited at payment; the ledger check stays clean either way).
  */
 const { orders: api } = endpoints;
 let t: TestApp;
@@ -408,5 +411,166 @@ describe('CompleteTimeFilter: the order list’s time range', () => {
     expect(await exported(around(t2))).toEqual([b.orderCode, a.orderCode]);
     await t.setSetting('CompleteTimeFilter', false);
     expect(await exported(around(t2))).toEqual([b.orderCode]);
+  });
+});
+
+/** An order's row as stored (state, supplier, hold, times). */
+async function orderRow(orderCode: string) {
+  const [o] = await t.database.db.select().from(orders).where(eq(orders.orderCode, orderCode));
+  return o!;
+}
+
+describe('OrderTimeoutMinutes: how long an allocated order waits for its payment', () => {
+  afterAll(() => t.setSetting('OrderTimeoutMinutes', undefined));
+
+  const minutes = (from: Date, to: Date | null) => (to!.getTime() - from.getTime()) / 60_000;
+
+  it('sets the expiry of new and reselected orders; the merchant, the payer page and the timeout job follow it', async () => {
+    expect(await t.app.services.settings.get('OrderTimeoutMinutes')).toBe(15);
+    const short = await createOk(14_001);
+    const shortRow = await orderRow(short.orderCode);
+    expect(shortRow.state).toBe(ORDER_STATE.allocated);
+    expect(minutes(shortRow.createdAt, shortRow.expiresAt)).toBe(15);
+
+    await t.setSetting('OrderTimeoutMinutes', 40);
+    const res = await create(14_002);
+    const long = res.body.data as { orderCode: string; expireTime: string };
+    const longRow = await orderRow(long.orderCode);
+    expect(minutes(longRow.createdAt, longRow.expiresAt)).toBe(40);
+    // The merchant is told the expiry, and the payer page counts down to it.
+    expect(long.expireTime).toBe(longRow.expiresAt!.toISOString());
+    const payer = (await t.call(api.payerOrder, { orderCode: long.orderCode })).body.data;
+    expect(payer.expiresAt).toBe(longRow.expiresAt!.toISOString());
+    // An order allocated before the change keeps its own expiry.
+    expect(minutes(shortRow.createdAt, (await orderRow(short.orderCode)).expiresAt)).toBe(15);
+
+    // The timeout job: after 15 minutes the first order times out, the second waits.
+    t.clock.advance(15 * 60_000 + 1_000);
+    await t.app.services.orders.expireDue();
+    expect((await orderRow(short.orderCode)).state).toBe(ORDER_STATE.timedOut);
+    expect((await orderRow(long.orderCode)).state).toBe(ORDER_STATE.allocated);
+
+    // Reselected now, the timed-out order gets the new 40 minutes from now.
+    const reselected = await t.call(api.reselect, { orderCode: short.orderCode }, superadmin);
+    expect(reselected.body.code, JSON.stringify(reselected.body)).toBe(Code.success);
+    const again = await orderRow(short.orderCode);
+    expect(again.state).toBe(ORDER_STATE.allocated);
+    expect(minutes(t.clock.now(), again.expiresAt)).toBe(40);
+
+    // 40 minutes after its creation the second one times out too.
+    t.clock.advance(25 * 60_000);
+    await t.app.services.orders.expireDue();
+    expect((await orderRow(long.orderCode)).state).toBe(ORDER_STATE.timedOut);
+    expect((await orderRow(short.orderCode)).state).toBe(ORDER_STATE.allocated);
+  });
+});
+
+describe('IsSupplierRemoveBalanceOnOrderFinished: when the supplier’s balance is debited', () => {
+  afterAll(() => t.setSetting('IsSupplierRemoveBalanceOnOrderFinished', undefined));
+
+  /** The order's transfers, each as its type and the supplier's postings by bucket. */
+  async function supplierMoves(orderCode: string, supplierId: number) {
+    const moved = await rows<{ id: string; type: string; code: string; amount: string }>(sql`
+      select t.id::text as id, t.type, a.code, e.amount::text as amount
+        from ledger_transfers t
+        join ledger_entries e on e.transfer_id = t.id
+        join ledger_accounts a on a.id = e.account_id
+       where t.order_code = ${orderCode} and a.code like ${`supplier:${supplierId}:%`}
+       order by t.id, a.code`);
+    return moved.map((m) => `${m.type} ${m.code.split(':')[2]} ${Number(m.amount)}`);
+  }
+  async function balances(supplierId: number) {
+    const found = await rows<{ code: string; balance: string }>(
+      sql`select code, balance::text as balance from ledger_accounts where code like ${`supplier:${supplierId}:%`}`,
+    );
+    const of = (bucket: string) => Number(found.find((r) => r.code.endsWith(`:${bucket}`))?.balance ?? 0);
+    return { available: of('available'), frozen: of('frozen') };
+  }
+  /** The payment's postings on the supplier's accounts: the amount from one bucket, its commission to available. */
+  async function paid(supplierId: number, amount: number, fromHold: boolean) {
+    const commission = (
+      await t.app.services.suppliers.commissionPostings(t.database.db, { supplierId, productId: 1001, amount })
+    )
+      .filter((p) => p.account === `supplier:${supplierId}:available`)
+      .reduce((sum, p) => sum + p.amount, 0);
+    const moves = fromHold
+      ? [`orderPaid available ${commission}`, `orderPaid frozen ${-amount}`]
+      : [`orderPaid available ${commission - amount}`];
+    return { commission, moves: moves.filter((m) => !m.endsWith(' 0')) };
+  }
+  async function ledgerClean() {
+    expect(await t.app.services.ledger.check()).toEqual({ ok: true, violations: [] });
+  }
+
+  it('off (the default): the amount is held (available to frozen) at allocation and paid from the hold', async () => {
+    expect(await t.app.services.settings.get('IsSupplierRemoveBalanceOnOrderFinished')).toBe(false);
+    const { orderCode } = await createOk(15_001);
+    const row = await orderRow(orderCode);
+    const supplierId = row.supplierId!;
+    expect(row.holdOpen).toBe(true);
+    expect(await supplierMoves(orderCode, supplierId)).toEqual([
+      'orderHold available -15001',
+      'orderHold frozen 15001',
+    ]);
+    const before = await balances(supplierId);
+    await confirm(orderCode);
+    const payment = await paid(supplierId, 15_001, true);
+    expect(await supplierMoves(orderCode, supplierId)).toEqual([
+      'orderHold available -15001',
+      'orderHold frozen 15001',
+      ...payment.moves,
+    ]);
+    expect(await balances(supplierId)).toEqual({
+      available: before.available + payment.commission,
+      frozen: before.frozen - 15_001,
+    });
+    await ledgerClean();
+  });
+
+  it('on: nothing moves at allocation, nor at a timeout or reselect; the payment debits the available balance', async () => {
+    await t.setSetting('IsSupplierRemoveBalanceOnOrderFinished', true);
+    const { orderCode } = await createOk(15_002);
+    const row = await orderRow(orderCode);
+    const supplierId = row.supplierId!;
+    expect(row.state).toBe(ORDER_STATE.allocated);
+    expect(row.holdOpen).toBe(false);
+    const before = await balances(supplierId);
+    expect(await supplierMoves(orderCode, supplierId)).toEqual([]);
+
+    // Timed out and reselected: still no hold, nothing to release.
+    t.clock.advance(16 * 60_000);
+    await t.app.services.orders.expireDue();
+    expect((await orderRow(orderCode)).state).toBe(ORDER_STATE.timedOut);
+    const reselected = await t.call(api.reselect, { orderCode }, superadmin);
+    expect(reselected.body.code, JSON.stringify(reselected.body)).toBe(Code.success);
+    const again = await orderRow(orderCode);
+    expect(again).toMatchObject({ state: ORDER_STATE.allocated, holdOpen: false });
+    expect(await supplierMoves(orderCode, again.supplierId!)).toEqual([]);
+    expect(await balances(supplierId)).toEqual(before);
+
+    const payer = again.supplierId!;
+    const payerBefore = await balances(payer);
+    await confirm(orderCode);
+    const payment = await paid(payer, 15_002, false);
+    expect(await supplierMoves(orderCode, payer)).toEqual(payment.moves);
+    expect(await balances(payer)).toEqual({
+      available: payerBefore.available - 15_002 + payment.commission,
+      frozen: payerBefore.frozen,
+    });
+    await ledgerClean();
+  });
+
+  it('an order allocated while off keeps its hold when the setting turns on, and is paid from it', async () => {
+    await t.setSetting('IsSupplierRemoveBalanceOnOrderFinished', false);
+    const { orderCode } = await createOk(15_003);
+    await t.setSetting('IsSupplierRemoveBalanceOnOrderFinished', true);
+    const supplierId = (await orderRow(orderCode)).supplierId!;
+    await confirm(orderCode);
+    expect(await supplierMoves(orderCode, supplierId)).toEqual([
+      'orderHold available -15003',
+      'orderHold frozen 15003',
+      ...(await paid(supplierId, 15_003, true)).moves,
+    ]);
+    await ledgerClean();
   });
 });

@@ -50,6 +50,10 @@ export const notesLocales = {
     proposalRejectedTitle: '余额操作 #{{id}} 已拒绝',
     proposalRejected:
       '您提交的余额操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}）已被 {{account}} 拒绝，余额未变动。原因：{{reason}}',
+
+    systemCheckTitle: '系统自检：发现 {{count}} 处差异',
+    systemCheck:
+      '定期系统自检发现 {{ledgerCount}} 处账本问题、{{counterCount}} 个资源池计数与订单不符。账本：{{ledger}}。计数（记录的笔数 / 金额 -> 按订单应为）：{{counters}}。计数可在 /system/maintenance 修复资源计数；账本问题由账本检查（GET /v1.0/admin/ledgerCheck）列出。',
   },
   'zh-TW': {
     viaApi: '商戶 API，來自 {{ip}}',
@@ -95,6 +99,10 @@ export const notesLocales = {
     proposalRejectedTitle: '餘額操作 #{{id}} 已拒絕',
     proposalRejected:
       '您提交的餘額操作 #{{id}}（{{proposalKind}}，{{partyKind}} {{party}}）已被 {{account}} 拒絕，餘額未異動。原因：{{reason}}',
+
+    systemCheckTitle: '系統自檢：發現 {{count}} 處差異',
+    systemCheck:
+      '定期系統自檢發現 {{ledgerCount}} 處帳本問題、{{counterCount}} 個資源池計數與訂單不符。帳本：{{ledger}}。計數（記錄的筆數 / 金額 -> 依訂單應為）：{{counters}}。計數可在 /system/maintenance 修復資源計數；帳本問題由帳本檢查（GET /v1.0/admin/ledgerCheck）列出。',
   },
   'en-US': { ...NOTE_TEMPLATES },
 } satisfies Locales;
