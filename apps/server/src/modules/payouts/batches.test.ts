@@ -349,6 +349,13 @@ describe('a batch of 500', () => {
     const supplierAvailable = await balance(accountCode('supplier', supplierIds.supplier1!, 'available'));
     const revenue = await ledger.revenue(db);
 
+    // No file to download before the export: refused with the spec's text, nothing moves.
+    const before = await snapshot(t.database);
+    const early = await t.call(api.download, { batchId }, auth.admin);
+    expect(early.body).toMatchObject({ code: 422, data: { reason: 'batchDownloadFailed' } });
+    expect(early.body.msg).toMatch(/^Batch download failed/);
+    expect(await snapshot(t.database)).toBe(before);
+
     // Export (the supplier whose account pays may do it), then download the same bytes.
     const exported = await t.call(api.exportFile, { batchId }, auth.supplier1);
     expect(exported.body.code, JSON.stringify(exported.body)).toBe(200);
