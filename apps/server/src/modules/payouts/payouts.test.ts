@@ -331,7 +331,7 @@ describe('the claim queue and the transitions', () => {
     expect(await ledger.check()).toEqual({ ok: true, violations: [] });
   });
 
-  it('a supplier without deposit, account or room is refused with its reason and nothing moves', async () => {
+  it('a supplier without an enabled payout account of the product is refused with its reason and nothing moves; merchants and staff do not claim', async () => {
     const { id } = await createPayout(10_000);
     const db = t.database.db;
     await db.update(resources).set({ state: 1 }).where(eq(resources.supplierId, supplierIds.agent1!));
@@ -343,6 +343,74 @@ describe('the claim queue and the transitions', () => {
     // A merchant and staff do not claim.
     expect((await t.call(api.claimOrder, { orderId: id }, auth.merchant1)).status).toBe(403);
     expect((await t.call(api.claimOrder, { orderId: id }, auth.admin)).status).toBe(403);
+  });
+
+  it('a supplier whose deposit does not cover the amount is refused (depositShort) and nothing moves', async () => {
+    // agent1's deposit brought down to 200.00 for this test, and given back after it.
+    const deposit = await supplierAvailable('agent1');
+    const shift = async (amount: number, key: string) =>
+      t.database.db.transaction((tx) =>
+        ledger.transfer(tx, {
+          idempotencyKey: key,
+          type: 'adjustment',
+          note: 'test: agent1 deposit',
+          actorUserId: null,
+          postings: [
+            { account: accountCode('supplier', supplierIds.agent1!, 'available'), amount },
+            { account: accountCode('platform', 'adjustments'), amount: -amount },
+          ],
+        }),
+      );
+    await shift(20_000 - deposit, 'test:deposit-short:down');
+    try {
+      const { id } = await createPayout(20_001);
+      const before = await snapshot(t.database);
+      const res = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        msg: 'your available balance (deposit) does not cover this payout',
+        data: { reason: 'depositShort' },
+      });
+      expect(await snapshot(t.database)).toBe(before);
+      // Its deposit covering the amount exactly is enough.
+      const covered = await createPayout(20_000);
+      expect((await t.call(api.claimOrder, { orderId: covered.id }, auth.agent1)).body.data.state).toBe(S.inProgress);
+      expect((await t.call(api.cancelClaim, { orderId: covered.id }, auth.agent1)).body.code).toBe(200);
+      for (const orderId of [id, covered.id]) {
+        expect((await t.call(api.cancel, { orderId }, auth.merchant1)).body.code).toBe(200);
+      }
+    } finally {
+      await shift(deposit - 20_000, 'test:deposit-short:up');
+    }
+    expect(await supplierAvailable('agent1')).toBe(deposit);
+  });
+
+  it('a supplier holding the most payouts in progress allowed (PayoutMaxInProgress) is refused (claimLimit) and nothing moves', async () => {
+    const room = () => t.app.services.payouts.claimRoom(t.database.db, supplierIds.agent1!);
+    const first = await createPayout(11_000);
+    expect((await t.call(api.claimOrder, { orderId: first.id }, auth.agent1)).body.data.state).toBe(S.inProgress);
+    const { held } = await room();
+    await t.setSetting('PayoutMaxInProgress', held);
+    try {
+      const { id } = await createPayout(11_500);
+      const before = await snapshot(t.database);
+      const res = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({
+        msg: `you already hold the most payouts in progress allowed: finish one first (${held})`,
+        data: { reason: 'claimLimit', limit: held },
+      });
+      expect(await snapshot(t.database)).toBe(before);
+      // Given one back, it has room again.
+      expect((await t.call(api.cancelClaim, { orderId: first.id }, auth.agent1)).body.code).toBe(200);
+      expect((await t.call(api.claimOrder, { orderId: id }, auth.agent1)).body.data.state).toBe(S.inProgress);
+      expect((await t.call(api.cancelClaim, { orderId: id }, auth.agent1)).body.code).toBe(200);
+      for (const orderId of [first.id, id]) {
+        expect((await t.call(api.cancel, { orderId }, auth.merchant1)).body.code).toBe(200);
+      }
+    } finally {
+      await t.setSetting('PayoutMaxInProgress', undefined);
+    }
   });
 });
 
