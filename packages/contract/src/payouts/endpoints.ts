@@ -58,6 +58,14 @@ export const payoutRowSchema = z.object({
 });
 export type PayoutRow = z.infer<typeof payoutRowSchema>;
 
+/** A supplier's claim room as its list answers it (PayoutClaimRoom). */
+export const payoutClaimRoomSchema = z.object({
+  products: z.array(z.number().int()),
+  held: z.number().int(),
+  limit: z.number().int(),
+  deposit: z.number().int(),
+});
+
 export const payoutDetailSchema = z.object({
   payout: payoutRowSchema,
   timeline: z.array(timelineEntrySchema),
@@ -372,7 +380,10 @@ export const payoutsEndpoints = {
       /** A supplier's claim queue: awaiting payouts of the products it has enabled with an enabled payout account. */
       queue: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
     }),
-    output: pageOf(payoutRowSchema),
+    output: pageOf(payoutRowSchema).extend({
+      /** A supplier's: what it can take on now (its rows offer a claim only within it). */
+      claimRoom: payoutClaimRoomSchema.optional(),
+    }),
     example: { pageIndex: 1, pageSize: 20, payoutStatus: 2, sortBy: 'createdAt', sortOrder: 'desc' },
     access: PAYOUT_READ_ROLES,
     token2: false,

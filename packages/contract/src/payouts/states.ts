@@ -145,10 +145,44 @@ export interface PayoutActionFacts {
    * no supplier may claim it then, the claim queue does not offer it.
    */
   inBatch?: boolean;
+  /** The payout's product and amount, which a supplier's claim room is measured against. */
+  productId?: number;
+  amount?: number;
+  /**
+   * What the calling supplier can take on now; a claim beyond it is refused (the rows of a supplier's
+   * list carry it, so the console does not offer a claim the server would refuse). Absent: not known
+   * here, the claim itself checks it.
+   */
+  claimRoom?: PayoutClaimRoom;
 }
 
-/** Why an action is refused: the role (403), or the payout's state or holder (422). */
-export type PayoutActionRefusal = 'role' | 'state' | 'notYours';
+/** What a supplier can take on now (the claim's own checks, in their order: `claimRoomRefusal`). */
+export interface PayoutClaimRoom {
+  /** The products it may claim: enabled for it, with an enabled payout account (none while it is off). */
+  products: readonly number[];
+  /** The payouts it holds in progress, and the most PayoutMaxInProgress allows. */
+  held: number;
+  limit: number;
+  /** Its available balance (its deposit), which must cover a payout's amount. */
+  deposit: number;
+}
+
+/** Why a supplier with `room` may not claim `payout` now (the claim's refusal reasons), or null. */
+export function claimRoomRefusal(
+  room: PayoutClaimRoom,
+  payout: { productId: number; amount: number },
+): 'noPayoutAccount' | 'claimLimit' | 'depositShort' | null {
+  if (!room.products.includes(payout.productId)) return 'noPayoutAccount';
+  if (room.held >= room.limit) return 'claimLimit';
+  if (room.deposit < payout.amount) return 'depositShort';
+  return null;
+}
+
+/**
+ * Why an action is refused: the role (403), the payout's state or holder (422), or the supplier's
+ * claim room (`claimRoomRefusal`).
+ */
+export type PayoutActionRefusal = 'role' | 'state' | 'notYours' | 'room';
 
 /**
  * THE rule of the payout actions: null when `role` may take `action` on the payout now, else why not.
@@ -167,6 +201,15 @@ export function payoutActionRefusal(
   if (action === 'claim' && payout.inBatch) return 'state';
   // A supplier acts only on what it claimed (claim itself is on an unclaimed payout).
   if (role === 'supplier' && action !== 'claim' && !payout.claimedByCaller) return 'notYours';
+  if (
+    action === 'claim' &&
+    payout.claimRoom &&
+    payout.productId !== undefined &&
+    payout.amount !== undefined &&
+    claimRoomRefusal(payout.claimRoom, { productId: payout.productId, amount: payout.amount }) !== null
+  ) {
+    return 'room';
+  }
   return null;
 }
 

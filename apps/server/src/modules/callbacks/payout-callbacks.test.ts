@@ -156,12 +156,12 @@ const settled = (orderCode: string, state = 'succeeded') =>
   );
 
 /** The payout's timeline as `who` reads it in the detail: kind and note template of each entry. */
-async function timelineOf(id: number, who: Auth) {
+async function timelineOf(id: number, who: Auth | undefined) {
   const res = await ok(t.call(payoutApi.getDetail, { orderId: id }, who));
   const detail = (res.body as unknown as { data: { timeline: Array<{ kind: string; noteTemplate: unknown }> } }).data;
   return detail.timeline;
 }
-const kindsOf = async (id: number, who: Auth) => (await timelineOf(id, who)).map((e) => e.kind);
+const kindsOf = async (id: number, who: Auth | undefined) => (await timelineOf(id, who)).map((e) => e.kind);
 
 /** The signature a merchant checks: `sign` over every other field with its key. */
 function signatureValid(params: URLSearchParams): boolean {

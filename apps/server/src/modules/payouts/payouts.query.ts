@@ -1,5 +1,4 @@
 import {
-  isGatewayPayoutProduct,
   type LastClaimablePayout,
   PAYOUT_STATE,
   PAYOUT_STATES_BY_PROCESS,
@@ -12,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { partyProducts, payouts, resources, suppliers } from '../../db/schema.js';
+import { payouts, suppliers } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { type DataScope, supplierListFilters } from '../../platform/context.js';
 import { afterInOrder, keysetRowsAfter } from '../../platform/export.js';
@@ -46,7 +45,7 @@ export interface PayoutQueriesDeps {
    */
   settings: Pick<SettingsStore, 'get'>;
   /** Its `rowOf` answers each row with the actions the caller may take on it (the contract's rule). */
-  payouts: Pick<PayoutsService, 'rowOf' | 'claimRoom'>;
+  payouts: Pick<PayoutsService, 'rowOf' | 'claimRoom' | 'claimRoomOf'>;
 }
 
 /**
@@ -109,35 +108,16 @@ export class PayoutQueries {
   /**
    * A supplier's claim queue: the awaiting payouts of the products it has enabled and holds an enabled
    * payout account of (what `PayoutsService.claim` assigns from), neither of a gateway product nor
-   * reserved by a batch. Nothing for a disabled supplier or anyone else. Its deposit and its limit of payouts in progress are the claim's to refuse, with
-   * their own texts, so the queue shows what the supplier could take once it has room.
+   * reserved by a batch. Nothing for a disabled supplier or anyone else. Its deposit and its limit of
+   * payouts in progress do not hide rows: the queue shows what the supplier could take once it has room,
+   * and its rows offer a claim only within the room (`claimRoomOf`, answered with the list).
    */
   async queueWhere(reader: PayoutReader): Promise<SQL> {
-    if (reader.role !== 'supplier') return sql`false`;
-    const [supplier] = await this.db
-      .select({ id: suppliers.id, enabled: suppliers.enabled })
-      .from(suppliers)
-      .where(eq(suppliers.userId, reader.userId));
-    if (!supplier?.enabled) return sql`false`;
-    const products = await this.db
-      .selectDistinct({ productId: partyProducts.productId })
-      .from(partyProducts)
-      .innerJoin(
-        resources,
-        and(
-          eq(resources.productId, partyProducts.productId),
-          eq(resources.supplierId, supplier.id),
-          eq(resources.state, 0),
-          isNull(resources.deletedAt),
-        ),
-      )
-      .where(and(eq(partyProducts.userId, reader.userId), eq(partyProducts.enabled, true)));
-    // Gateway products are sent by their adapter, never claimed by hand (gateway-payouts.ts).
-    const claimable = products.map((p) => p.productId).filter((id) => !isGatewayPayoutProduct(id));
-    if (claimable.length === 0) return sql`false`;
+    const room = await this.deps.payouts.claimRoomOf(this.db, reader);
+    if (!room || room.products.length === 0) return sql`false`;
     return and(
       eq(payouts.state, PAYOUT_STATE.awaiting),
-      inArray(payouts.productId, claimable),
+      inArray(payouts.productId, [...room.products]),
       // Reserved by a batch being prepared: its bank file pays it (batches.service.ts).
       isNull(payouts.batchId),
     )!;
@@ -277,8 +257,11 @@ export class PayoutQueries {
     const summary: Record<string, number> = reader.role === 'merchant' ? { amount, fee } : { amount, fee, commission };
     const hasMore = found.length > input.pageSize;
     const rows = hasMore ? found.slice(0, input.pageSize) : found;
+    // A supplier's rows offer a claim only where it would be taken (its claim room).
+    const claimRoom = await this.deps.payouts.claimRoomOf(this.db, reader);
     return {
-      list: rows.map((p) => this.deps.payouts.rowOf(p, actingAs(reader))),
+      list: rows.map((p) => this.deps.payouts.rowOf(p, actingAs(reader), claimRoom)),
+      ...(claimRoom ? { claimRoom: { ...claimRoom, products: [...claimRoom.products] } } : {}),
       ...(fast ? { total: offset + rows.length + (hasMore ? 1 : 0), hasMore } : { total: totals?.n ?? 0 }),
       pageIndex: input.pageIndex,
       pageSize: input.pageSize,

@@ -13,6 +13,7 @@ import {
   PAYOUT_MERCHANT_EVENT_KINDS,
   PAYOUT_STATE,
   type PayoutAction,
+  type PayoutClaimRoom,
   type PayoutEventKind,
   type PayoutReceipt,
   type PayoutRow,
@@ -185,6 +186,42 @@ export class PayoutsService {
       .where(and(eq(payouts.supplierId, supplierId), inArray(payouts.state, [...CLAIMED_PAYOUT_STATES])));
     const deposit = await this.deps.ledger.balanceOf(db, accountCode('supplier', supplierId, 'available'));
     return { held: held?.n ?? 0, limit, deposit };
+  }
+
+  /**
+   * The calling supplier's claim room: the facts `claim` refuses by (`claimRoomRefusal`), so its rows
+   * offer a claim only within them; undefined for anyone else. Gateway products are never in it: their
+   * adapter pays them, nobody claims them by hand.
+   */
+  async claimRoomOf(db: DbOrTx, caller: { role: Role; userId: number }): Promise<PayoutClaimRoom | undefined> {
+    if (caller.role !== 'supplier') return undefined;
+    const [supplier] = await db
+      .select({ id: suppliers.id, enabled: suppliers.enabled })
+      .from(suppliers)
+      .where(eq(suppliers.userId, caller.userId));
+    if (!supplier) return { products: [], held: 0, limit: 0, deposit: 0 };
+    const products = supplier.enabled
+      ? await db
+          .selectDistinct({ productId: partyProducts.productId })
+          .from(partyProducts)
+          .innerJoin(
+            resources,
+            and(
+              eq(resources.productId, partyProducts.productId),
+              eq(resources.supplierId, supplier.id),
+              eq(resources.state, 0),
+              isNull(resources.deletedAt),
+            ),
+          )
+          .where(and(eq(partyProducts.userId, caller.userId), eq(partyProducts.enabled, true)))
+      : [];
+    const { held, limit, deposit } = await this.claimRoom(db, supplier.id);
+    return {
+      products: products.map((p) => p.productId).filter((id) => !isGatewayPayoutProduct(id)),
+      held,
+      limit,
+      deposit,
+    };
   }
 
   /** Gives a claimed payout back to the queue (in progress -> awaiting): no account, no commission. */
@@ -480,7 +517,7 @@ export class PayoutsService {
     }
     const staff = isStaff(caller.role);
     return {
-      payout: this.rowOf(payout, actingAs(caller)),
+      payout: this.rowOf(payout, actingAs(caller), await this.claimRoomOf(this.db, caller)),
       // A supplier's story of the payout leaves out the merchant's callbacks (its address, its answers).
       timeline: (caller.role === 'supplier'
         ? events.filter((e) => !PAYOUT_MERCHANT_EVENT_KINDS.includes(e.kind as PayoutEventKind))
@@ -519,8 +556,11 @@ export class PayoutsService {
     };
   }
 
-  /** A payout as the console reads it, with the actions the caller may take on it now. */
-  rowOf(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>): PayoutRow {
+  /**
+   * A payout as the console reads it, with the actions the caller may take on it now; with a supplier's
+   * `claimRoom` (`claimRoomOf`), a claim is offered only where the claim would be taken.
+   */
+  rowOf(p: PayoutRecord, caller: Pick<PayoutCaller, 'role' | 'scope'>, claimRoom?: PayoutClaimRoom): PayoutRow {
     const merchantView = caller.role === 'merchant';
     return {
       id: p.id,
@@ -552,6 +592,9 @@ export class PayoutsService {
         state: p.state,
         claimedByCaller: inScope(caller.scope, p.supplierUserId),
         inBatch: p.batchId !== null,
+        productId: p.productId,
+        amount: p.amount,
+        claimRoom,
       }).filter((action) => !(isGatewayPayoutProduct(p.productId) && SYSTEM_ONLY_FOR_GATEWAY.includes(action))),
     };
   }

@@ -345,6 +345,14 @@ describe('the claim queue and the transitions', () => {
     expect((await t.call(api.claimOrder, { orderId: id }, auth.admin)).status).toBe(403);
   });
 
+  /** Whether `who`'s claim queue offers a claim on the payout (its row's allowedActions), and its room. */
+  const queueOffer = async (id: number, who: Auth | undefined) => {
+    const res = await t.call(api.getList, { queue: true, pageIndex: 1, pageSize: 500 }, who);
+    const row = (res.body.data.list as Array<{ id: number; allowedActions: string[] }>).find((r) => r.id === id);
+    expect(row, `payout ${id} in the queue`).toBeDefined();
+    return { claim: row!.allowedActions.includes('claim'), room: res.body.data.claimRoom };
+  };
+
   it('a supplier whose deposit does not cover the amount is refused (depositShort) and nothing moves', async () => {
     // agent1's deposit brought down to 200.00 for this test, and given back after it.
     const deposit = await supplierAvailable('agent1');
@@ -364,6 +372,8 @@ describe('the claim queue and the transitions', () => {
     await shift(20_000 - deposit, 'test:deposit-short:down');
     try {
       const { id } = await createPayout(20_001);
+      // Its queue shows the payout but offers no claim, and says what it can take on.
+      expect(await queueOffer(id, auth.agent1)).toMatchObject({ claim: false, room: { deposit: 20_000 } });
       const before = await snapshot(t.database);
       const res = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
       expect(res.status).toBe(422);
@@ -374,6 +384,7 @@ describe('the claim queue and the transitions', () => {
       expect(await snapshot(t.database)).toBe(before);
       // Its deposit covering the amount exactly is enough.
       const covered = await createPayout(20_000);
+      expect((await queueOffer(covered.id, auth.agent1)).claim).toBe(true);
       expect((await t.call(api.claimOrder, { orderId: covered.id }, auth.agent1)).body.data.state).toBe(S.inProgress);
       expect((await t.call(api.cancelClaim, { orderId: covered.id }, auth.agent1)).body.code).toBe(200);
       for (const orderId of [id, covered.id]) {
@@ -393,6 +404,7 @@ describe('the claim queue and the transitions', () => {
     await t.setSetting('PayoutMaxInProgress', held);
     try {
       const { id } = await createPayout(11_500);
+      expect(await queueOffer(id, auth.agent1)).toMatchObject({ claim: false, room: { held, limit: held } });
       const before = await snapshot(t.database);
       const res = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
       expect(res.status).toBe(422);
@@ -403,6 +415,7 @@ describe('the claim queue and the transitions', () => {
       expect(await snapshot(t.database)).toBe(before);
       // Given one back, it has room again.
       expect((await t.call(api.cancelClaim, { orderId: first.id }, auth.agent1)).body.code).toBe(200);
+      expect((await queueOffer(id, auth.agent1)).claim).toBe(true);
       expect((await t.call(api.claimOrder, { orderId: id }, auth.agent1)).body.data.state).toBe(S.inProgress);
       expect((await t.call(api.cancelClaim, { orderId: id }, auth.agent1)).body.code).toBe(200);
       for (const orderId of [first.id, id]) {

@@ -1,5 +1,5 @@
 import { ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { endpoints, type PayoutRow } from '@paydesk/contract';
+import { claimRoomRefusal, endpoints, type PayoutRow } from '@paydesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -23,6 +23,8 @@ const PAYEE_FIELDS = ['userName', 'cardNumber', 'ifscCode', 'bankName', 'bankBra
  * A supplier's claim queue (issue 20 item 6): the awaiting payouts it may claim, oldest first, as
  * cards that fit a 360 px phone: the amount, the payee's name, account, IFSC and bank each with a copy
  * button, and one tap to claim (no dialog: whoever taps first wins; a lost race says 'claim failed').
+ * A card offers the claim only when its row allows it (the server's claim room: an account of the
+ * product, room under the limit of payouts in progress, a deposit covering the amount), else says why.
  * Test hooks: `payout-queue`, `payout-queue-card-<orderCode>`, `payout-queue-claim-<orderCode>`,
  * `payout-queue-more`, `payout-queue-refresh`.
  */
@@ -51,6 +53,17 @@ export function ClaimQueue() {
   });
   const rows = queue.data?.list ?? [];
   const total = queue.data?.total ?? 0;
+  const room = queue.data?.claimRoom;
+  /** Why a card offers no claim (the server's row does not allow one): the claim room's reason. */
+  const notNow = (row: PayoutRow) => {
+    if (row.allowedActions.includes('claim')) return null;
+    const reason = room ? claimRoomRefusal(room, row) : null;
+    return reason === 'depositShort'
+      ? t('queue.depositShort', { deposit: formatMoney(room!.deposit, i18n.language) })
+      : reason === 'noPayoutAccount'
+        ? t('queue.noAccount')
+        : null;
+  };
 
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }} data-testid="payout-queue">
@@ -67,6 +80,14 @@ export function ClaimQueue() {
       </Space>
       {queue.isError && (
         <Alert type="error" showIcon title={t('queue.loadFailed', { message: errorText(i18n, queue.error) })} />
+      )}
+      {room && room.held >= room.limit && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('queue.full', { held: room.held, limit: room.limit })}
+          data-testid="payout-queue-full"
+        />
       )}
       <Spin spinning={queue.isPending}>
         {rows.length === 0 && !queue.isPending && !queue.isError ? (
@@ -112,19 +133,27 @@ export function ClaimQueue() {
                     },
                   ]}
                 />
-                <Button
-                  type="primary"
-                  block
-                  size="large"
-                  icon={<ThunderboltOutlined />}
-                  loading={claim.isPending && claim.variables?.id === row.id}
-                  disabled={claim.isPending && claim.variables?.id !== row.id}
-                  onClick={() => claim.mutate(row)}
-                  data-testid={`payout-queue-claim-${row.orderCode}`}
-                  style={{ marginTop: 8 }}
-                >
-                  {t('queue.claim')}
-                </Button>
+                {row.allowedActions.includes('claim') ? (
+                  <Button
+                    type="primary"
+                    block
+                    size="large"
+                    icon={<ThunderboltOutlined />}
+                    loading={claim.isPending && claim.variables?.id === row.id}
+                    disabled={claim.isPending && claim.variables?.id !== row.id}
+                    onClick={() => claim.mutate(row)}
+                    data-testid={`payout-queue-claim-${row.orderCode}`}
+                    style={{ marginTop: 8 }}
+                  >
+                    {t('queue.claim')}
+                  </Button>
+                ) : (
+                  notNow(row) && (
+                    <Typography.Text type="secondary" data-testid={`payout-queue-not-now-${row.orderCode}`}>
+                      {notNow(row)}
+                    </Typography.Text>
+                  )
+                )}
               </Card>
             ))}
           </Space>

@@ -386,6 +386,47 @@ describe('PayoutListPage: the claim queue', () => {
     expect(await screen.findByText('Claim failed: claim failed: another supplier claimed it first')).toBeTruthy();
   });
 
+  it('offers a claim only within the supplier’s room, and says why not', async () => {
+    const big = row({ id: 7, orderCode: 'P2405011000007', amount: 500_000 });
+    const queueAnswer = (claimRoom: { products: number[]; held: number; limit: number; deposit: number }) =>
+      ok({
+        list: [AWAITING, big].map((r) => ({
+          ...r,
+          allowedActions: allowedPayoutActions('supplier', { ...r, claimedByCaller: false, claimRoom }),
+        })),
+        total: 2,
+        pageIndex: 1,
+        pageSize: 20,
+        claimRoom,
+      });
+    renderAt('/payProxyOrder/list/supplier', 'supplier', [IN_PROGRESS], true);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText(IN_PROGRESS.orderCode);
+    // A deposit of 2,000.00: the first is claimable, the second is not, and the card says why.
+    server.answers.set(
+      '/v1.0/payoutOrder/getList',
+      queueAnswer({ products: [2001], held: 1, limit: 5, deposit: 200_000 }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Claim queue' }));
+    expect(await screen.findByTestId(`payout-queue-claim-${AWAITING.orderCode}`)).toBeTruthy();
+    expect(screen.queryByTestId('payout-queue-claim-P2405011000007')).toBeNull();
+    expect(screen.getByTestId('payout-queue-not-now-P2405011000007').textContent).toBe(
+      'Your available balance (2,000.00) does not cover this payout',
+    );
+    expect(screen.queryByTestId('payout-queue-full')).toBeNull();
+
+    // At the limit of payouts in progress: no card offers a claim, and the queue says so.
+    server.answers.set(
+      '/v1.0/payoutOrder/getList',
+      queueAnswer({ products: [2001], held: 5, limit: 5, deposit: 200_000 }),
+    );
+    await user.click(screen.getByTestId('payout-queue-refresh'));
+    expect((await screen.findByTestId('payout-queue-full')).textContent).toContain(
+      'You hold 5 payouts in progress, the most allowed (5): finish one to claim more.',
+    );
+    await waitFor(() => expect(screen.queryByTestId(`payout-queue-claim-${AWAITING.orderCode}`)).toBeNull());
+  });
+
   it('on a phone: the list is cards too, and a queued card claims with one tap', async () => {
     vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
     renderAt('/payProxyOrder/list/supplier', 'supplier', [IN_PROGRESS], true);

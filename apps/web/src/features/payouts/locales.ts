@@ -162,6 +162,9 @@ export const payoutsLocales = {
       copied: '已复制',
       more: '加载更多',
       refresh: '刷新',
+      full: '你已有 {{held}} 笔代付在处理中，已达上限（{{limit}}）：完成一笔后才能再领取。',
+      depositShort: '你的可用余额（{{deposit}}）不足以领取此单',
+      noAccount: '你没有此产品已启用的代付账户',
     },
     create: {
       button: '新建代付',
@@ -377,6 +380,9 @@ export const payoutsLocales = {
       copied: '已複製',
       more: '載入更多',
       refresh: '重新整理',
+      full: '你已有 {{held}} 筆代付在處理中，已達上限（{{limit}}）：完成一筆後才能再領取。',
+      depositShort: '你的可用餘額（{{deposit}}）不足以領取此單',
+      noAccount: '你沒有此產品已啟用的代付帳戶',
     },
     create: {
       button: '新建代付',
@@ -592,6 +598,9 @@ export const payoutsLocales = {
       copied: 'Copied',
       more: 'Load more',
       refresh: 'Refresh',
+      full: 'You hold {{held}} payouts in progress, the most allowed ({{limit}}): finish one to claim more.',
+      depositShort: 'Your available balance ({{deposit}}) does not cover this payout',
+      noAccount: 'You have no enabled payout account for this product',
     },
     create: {
       button: 'New payout',
