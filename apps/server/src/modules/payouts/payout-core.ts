@@ -5,6 +5,7 @@ import {
   type PayoutAnswer,
   type PayoutEventKind,
   type PayoutStateName,
+  REASON_TEXTS,
 } from '@paydesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -36,7 +37,7 @@ export interface PayoutsDeps {
 /** The console's texts of payout refusals (the console translates them by `data.reason`). */
 export const PAYOUT_REFUSALS = {
   payoutState: 'the payout’s current state does not allow this',
-  claimLimit: 'you already hold the most payouts in progress allowed: finish one first',
+  claimLimit: REASON_TEXTS.claimLimit['en-US'],
   claimFailed: 'claim failed: another supplier claimed it first',
   cancelClaimFailed: 'cancel-claim failed: the payout changed meanwhile',
   noPayoutAccount: 'this product is not enabled for you, or you have no enabled payout account of it',

@@ -409,7 +409,7 @@ describe('the claim queue and the transitions', () => {
       const res = await t.call(api.claimOrder, { orderId: id }, auth.agent1);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({
-        msg: `you already hold the most payouts in progress allowed: finish one first (${held})`,
+        msg: `you already hold as many payouts in progress as allowed: finish one first (${held})`,
         data: { reason: 'claimLimit', limit: held },
       });
       expect(await snapshot(t.database)).toBe(before);
