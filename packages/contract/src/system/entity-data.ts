@@ -39,6 +39,13 @@ export const ENTITY_TABLES = [
   'pay_scripts',
   'pay_script_versions',
   'pay_script_calls',
+  'pay_gateways',
+  'payout_receipts',
+  'order_allocations',
+  'order_callback_attempts',
+  'order_clear_runs',
+  'message_recipients',
+  'error_logs',
 ] as const;
 export type EntityTable = (typeof ENTITY_TABLES)[number];
 
@@ -97,5 +104,23 @@ export const entityDataEndpoints = {
     token2: false,
     scope: 'none',
     rateLimit: { max: 120, timeWindowMs: 60_000 },
+  }),
+  entityExport: defineEndpoint({
+    method: 'GET',
+    path: '/v1.0/system/entityData/export',
+    summary:
+      'One table (optionally where one column equals a value) as CSV, newest first, secrets only as set; at most the export row limit',
+    input: z.strictObject({
+      table: z.enum(ENTITY_TABLES),
+      column: z.preprocess(emptyToNull, z.string().max(63).nullable().optional()),
+      value: textFilter(256),
+    }),
+    /** The table's own columns, each as text (null: SQL null). */
+    output: z.record(z.string(), z.string().nullable()),
+    example: { table: 'users' },
+    access: ENTITY_READERS,
+    token2: false,
+    scope: 'none',
+    produces: 'csv',
   }),
 };

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { invalid } from '../../platform/errors.js';
+import { keysetRowsAfter } from '../../platform/export.js';
 
 /**
  * The entity data view (DESIGN section 10): a read-only page of one main table, newest first by its
@@ -24,6 +25,15 @@ const SECRET_SETTINGS = Object.entries(SETTINGS)
   .filter(([, def]) => def.type.kind === 'secret')
   .map(([key]) => key);
 
+/** A row's primary key rides along in an export under these names (no table has such a column). */
+const KEY_PREFIX = '__key';
+
+interface Filter {
+  table: EntityTable;
+  column?: string | null | undefined;
+  value?: string | null | undefined;
+}
+
 interface TableInfo {
   columns: EntityColumn[];
   primaryKey: string[];
@@ -40,28 +50,75 @@ export class EntityData {
     return out;
   }
 
-  async rows(input: {
-    table: EntityTable;
-    column?: string | null | undefined;
-    value?: string | null | undefined;
+  async rows(input: Filter & { pageIndex: number; pageSize: number }): Promise<{
+    list: Array<Record<string, string | null>>;
     pageIndex: number;
     pageSize: number;
-  }): Promise<{ list: Array<Record<string, string | null>>; pageIndex: number; pageSize: number; hasMore: boolean }> {
-    const { columns, primaryKey } = await this.tableInfo(input.table);
-    let where: SQL = sql``;
+    hasMore: boolean;
+  }> {
+    const { select, where, order } = await this.query(input);
+    const offset = (input.pageIndex - 1) * input.pageSize;
+    const rows = rowsOf<Record<string, string | null>>(
+      await this.db.execute(
+        sql`select ${select} from ${sql.identifier(input.table)} where ${where} order by ${order} limit ${input.pageSize + 1} offset ${offset}`,
+      ),
+    );
+    const list = rows.slice(0, input.pageSize).map((row) => this.masked(input.table, row));
+    return { list, pageIndex: input.pageIndex, pageSize: input.pageSize, hasMore: rows.length > input.pageSize };
+  }
+
+  /**
+   * The same rows as a CSV export, newest first, read in batches after the last row's primary key (a
+   * keyset, so a million-row table streams with flat memory), at most EXPORT_ROW_LIMIT.
+   */
+  async *export(input: Filter, batchSize = 1000): AsyncGenerator<Record<string, string | null>> {
+    const { info, select, where, order } = await this.query(input);
+    const keys = info.primaryKey.map((name) => info.columns.find((c) => c.name === name) ?? { name, type: 'text' });
+    // Each row carries its key as text under its own names; the next batch starts after it, the text
+    // cast back to the key's own types (information_schema's names, never the caller's).
+    const keyText = sql.join(
+      keys.map((k, i) => sql`${sql.identifier(k.name)}::text as ${sql.identifier(`${KEY_PREFIX}${i}`)}`),
+      sql`, `,
+    );
+    const keyColumns = sql.join(
+      keys.map((k) => sql.identifier(k.name)),
+      sql`, `,
+    );
+    const batches = keysetRowsAfter<Record<string, string | null>>(async (last, limit) => {
+      const after = last
+        ? sql` and (${keyColumns}) < (${sql.join(
+            keys.map((k, i) => sql`cast(${last[`${KEY_PREFIX}${i}`]} as ${sql.raw(k.type)})`),
+            sql`, `,
+          )})`
+        : sql``;
+      return rowsOf<Record<string, string | null>>(
+        await this.db.execute(
+          sql`select ${select}, ${keyText} from ${sql.identifier(input.table)} where ${where}${after} order by ${order} limit ${limit}`,
+        ),
+      );
+    }, batchSize);
+    for await (const row of batches) {
+      const shown = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith(KEY_PREFIX)));
+      yield this.masked(input.table, shown);
+    }
+  }
+
+  /** The select list (secrets as set, bytes as their size), the filter and the newest-first order. */
+  private async query(input: Filter) {
+    const info = await this.tableInfo(input.table);
+    let where: SQL = sql`true`;
     if (input.column) {
-      const column = columns.find((c) => c.name === input.column);
+      const column = info.columns.find((c) => c.name === input.column);
       if (column?.kind !== 'value') {
         throw invalid([{ path: 'column', message: `no column '${input.column}' of ${input.table} to filter by` }]);
       }
-      if (input.value === null || input.value === undefined) {
-        where = sql` where ${sql.identifier(column.name)} is null`;
-      } else {
-        where = sql` where ${sql.identifier(column.name)}::text = ${input.value}`;
-      }
+      where =
+        input.value === null || input.value === undefined
+          ? sql`${sql.identifier(column.name)} is null`
+          : sql`${sql.identifier(column.name)}::text = ${input.value}`;
     }
     const select = sql.join(
-      columns.map((c) => {
+      info.columns.map((c) => {
         const id = sql.identifier(c.name);
         if (c.kind === 'secret') return sql`case when ${id} is null then null else 'set' end as ${id}`;
         if (c.kind === 'bytes') return sql`octet_length(${id})::text as ${id}`;
@@ -69,18 +126,12 @@ export class EntityData {
       }),
       sql`, `,
     );
+    // Qualified: a bare name would sort by the select list's text of it ('9' after '34').
     const order = sql.join(
-      primaryKey.map((k) => sql`${sql.identifier(k)} desc`),
+      info.primaryKey.map((k) => sql`${sql.identifier(input.table)}.${sql.identifier(k)} desc`),
       sql`, `,
     );
-    const offset = (input.pageIndex - 1) * input.pageSize;
-    const rows = rowsOf<Record<string, string | null>>(
-      await this.db.execute(
-        sql`select ${select} from ${sql.identifier(input.table)}${where} order by ${order} limit ${input.pageSize + 1} offset ${offset}`,
-      ),
-    );
-    const list = rows.slice(0, input.pageSize).map((row) => this.masked(input.table, row));
-    return { list, pageIndex: input.pageIndex, pageSize: input.pageSize, hasMore: rows.length > input.pageSize };
+    return { info, select, where, order };
   }
 
   /** A secret setting's row: its sealed value is a secret too. */

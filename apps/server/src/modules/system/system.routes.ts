@@ -18,6 +18,7 @@ export function entityDataHandlers(entityData: EntityData) {
   return {
     entityTables: async () => ({ list: await entityData.tables() }),
     entityRows: (input) => entityData.rows({ ...input, pageSize: pageSizeOf(input) }),
+    entityExport: (input) => entityData.export(input),
   } satisfies Handlers<typeof endpoints.entityData>;
 }
 
