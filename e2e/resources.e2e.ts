@@ -72,14 +72,10 @@ describe('receiving accounts', () => {
       }),
     );
 
-    // One payout page for India auto payout (2002, the default) and bank payout (2001).
+    // The bank payout page (2001): bank accounts whose payouts suppliers claim by hand.
     await supplier.goto(url('/indiaAutoPayout/list'));
     const payout = { accountName: 'Supplier One', bankName: 'SBI', ifsc: 'SBIN0000456' };
-    const auto = await createResource(supplier, 'E2E auto', { ...payout, accountNumber: '11112222333' });
-    expect(await auto.textContent()).toContain('India auto payout');
-    await switchOnAndOff(supplier, auto);
-    const bank = await createResource(supplier, 'E2E bank', { ...payout, accountNumber: '44445555666' }, 'Bank payout');
-    expect(await bank.textContent()).toContain('Bank payout');
+    const bank = await createResource(supplier, 'E2E bank', { ...payout, accountNumber: '44445555666' });
     await switchOnAndOff(supplier, bank);
 
     // A gateway: its key secret is never shown back, neither in the list nor in the edit form.
@@ -103,6 +99,21 @@ describe('receiving accounts', () => {
     expect(await supplier.content()).not.toContain(keySecret);
     expect(await supplier.content()).not.toContain('rzp_hook_E2E_never_shown_7Kp');
     await switchOnAndOff(supplier, gateway);
+    // India auto payout (2002) is paid through a gateway too: its account is a gateway account of this page.
+    const auto = await createResource(
+      supplier,
+      'E2E auto',
+      {
+        baseUrl: 'https://api.razorpay.com',
+        keyId: 'rzp_live_E2E_auto',
+        keySecret: 'rzp_secret_E2E_auto_3Hd',
+        webhookSecret: 'rzp_hook_E2E_auto_8Lm',
+        accountNumber: '2323230041626906',
+      },
+      'India auto payout',
+    );
+    expect(await auto.textContent()).toContain('India auto payout');
+    await switchOnAndOff(supplier, auto);
 
     // USDT wallets: the QR code is rendered from the address before the switch works.
     await supplier.goto(url('/uSDTFloating/list'));
@@ -161,28 +172,28 @@ describe('receiving accounts', () => {
     await switchOnAndOff(admin, kenya);
 
     // Filter by supplier and product; the detail shows 0 processing orders (there are no orders yet).
-    await admin.goto(url('/indiaAutoPayout/list-admin'));
-    await filterBy(admin, '(supplier1)', 'Bank payout');
+    await admin.goto(url('/razorpayPayProxy/list-admin'));
+    await filterBy(admin, '(supplier1)', 'India auto payout');
     const adminRows = await names(admin);
-    expect(adminRows).toContain('E2E bank');
-    expect(adminRows).not.toContain('E2E auto');
+    expect(adminRows).toContain('E2E auto');
+    expect(adminRows).not.toContain('E2E gateway');
     const adminTexts = await rowTexts(admin);
-    expect(adminTexts.every((r) => r.includes('Supplier One') && r.includes('Bank payout'))).toBe(true);
-    await rowOf(admin, 'E2E bank').locator('[data-testid^="resource-detail-"]').click();
+    expect(adminTexts.every((r) => r.includes('Supplier One') && r.includes('India auto payout'))).toBe(true);
+    await rowOf(admin, 'E2E auto').locator('[data-testid^="resource-detail-"]').click();
     const drawer = admin.getByTestId('resource-detail');
     expect(await drawer.getByTestId('resource-detail-processing-count').textContent()).toBe('0');
     expect(await drawer.getByTestId('resource-detail-processing-amount').textContent()).toBe('0.00');
-    expect(await drawer.textContent()).toContain('Bank payout');
+    expect(await drawer.textContent()).toContain('India auto payout');
     await admin.context().close();
 
     // Customer service: the same rows, nothing to create, edit, select or switch.
     const service = await suite.newPage('en-US');
     await signIn(service, suite.server.url, 'service', suite.secretOf('service'));
-    await service.goto(url('/indiaAutoPayout/list-admin/customerService'));
-    await filterBy(service, '(supplier1)', 'Bank payout');
+    await service.goto(url('/razorpayPayProxy/list-admin/customerService'));
+    await filterBy(service, '(supplier1)', 'India auto payout');
     expect(await names(service)).toEqual(adminRows);
     await expectReadOnly(service);
-    await rowOf(service, 'E2E bank').locator('[data-testid^="resource-detail-"]').click();
+    await rowOf(service, 'E2E auto').locator('[data-testid^="resource-detail-"]').click();
     expect(await service.getByTestId('resource-detail-processing-count').textContent()).toBe('0');
     await service.keyboard.press('Escape');
     await service.goto(url('/kenya/list-admin/customerService'));

@@ -82,7 +82,11 @@ export interface FakeGateway {
   webhooks: readonly FakeWebhookDelivery[];
   /** Changes the behaviour of payouts created from now on (and the next moves' step). */
   setBehaviour(change: Partial<FakeBehaviour>): void;
-  setWebhookUrl(url: string | undefined): void;
+  /**
+   * Where webhooks go: of the payouts of business account `accountNumber` when given (a gateway that
+   * pays several accounts notifies each one's receiver), else of every other payout.
+   */
+  setWebhookUrl(url: string | undefined, accountNumber?: string): void;
   /** Stops moving payouts, drops open connections and webhooks in flight, and stops listening. */
   close(): Promise<void>;
 }
@@ -228,6 +232,7 @@ function readCreate(
 export async function startFakeGateway(options: FakeGatewayOptions): Promise<FakeGateway> {
   const behaviour: FakeBehaviour = { ...DEFAULT_BEHAVIOUR, ...options.behaviour };
   let webhookUrl = options.webhookUrl;
+  const accountWebhookUrls = new Map<string, string | undefined>();
   const log = options.log ?? (() => {});
   const payouts = new Map<string, FakePayout>();
   /** Per idempotency key: the request's hash and what it got (the payout, or the refusal to replay). */
@@ -251,7 +256,10 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
   };
 
   async function notify(event: string, payout: FakePayout) {
-    if (!webhookUrl) return;
+    const url = accountWebhookUrls.has(payout.accountNumber)
+      ? accountWebhookUrls.get(payout.accountNumber)
+      : webhookUrl;
+    if (!url) return;
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_FakeGateway0001',
@@ -263,7 +271,7 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
     const delivery: FakeWebhookDelivery = { event, payoutId: payout.id, httpStatus: null, error: null };
     webhooks.push(delivery);
     try {
-      const res = await fetch(webhookUrl, {
+      const res = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -403,8 +411,9 @@ export async function startFakeGateway(options: FakeGatewayOptions): Promise<Fak
     setBehaviour(change) {
       Object.assign(behaviour, change);
     },
-    setWebhookUrl(url) {
-      webhookUrl = url;
+    setWebhookUrl(url, accountNumber) {
+      if (accountNumber === undefined) webhookUrl = url;
+      else accountWebhookUrls.set(accountNumber, url);
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

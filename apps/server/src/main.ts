@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.js';
 import { embeddedOwner, pidFileOf } from './db/data-dir.js';
 import { autovacuumOff, upkeep } from './db/upkeep.js';
 import { settleDemoHistory } from './modules/system/demo-history.js';
-import { demoGatewayWebhookUrl, goLive, startDemoGateway } from './seed/demo-gateway.js';
+import { demoGatewayWebhookUrls, goLive, startDemoGateway } from './seed/demo-gateway.js';
 import { type DemoHistoryRun, makeDemoHistory } from './seed/demo-history.js';
 import { announceDemoHistory, describeDemoOrders, describeSeed, seedOnFirstStart } from './seed/seed.js';
 
@@ -49,7 +49,7 @@ async function main() {
       );
     }
   }
-  // With the demo data, the fake payout gateway that the demo's gateway payout account (2003) points at
+  // With the demo data, the fake payout gateway that the demo's gateway payout accounts (2002, 2003) point at
   // runs in this process on 127.0.0.1:DEMO_GATEWAY_PORT, quiet while the history uses it (seed/demo-gateway.ts).
   let gateway: FakeGateway | null = null;
   if (config.demo) {
@@ -59,7 +59,7 @@ async function main() {
       console.warn(
         `The demo's fake payout gateway could not listen on 127.0.0.1:${config.demoGatewayPort} ` +
           `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the server runs without it, and the ` +
-          "demo's gateway payouts (product 2003) are not paid until something answers there (free the port and restart).",
+          "demo's gateway payouts (products 2002, 2003) are not paid until something answers there (free the port and restart).",
       );
     }
   }
@@ -98,11 +98,12 @@ async function main() {
   /** Once no history uses it: the fake calls this server's webhook route and moves payouts at a watchable pace. */
   const gatewayGoesLive = async () => {
     if (!gateway || stopping) return;
-    const webhookUrl = await demoGatewayWebhookUrl(database.db, config);
-    goLive(gateway, webhookUrl);
+    const hooks = await demoGatewayWebhookUrls(database.db, config);
+    goLive(gateway, hooks);
+    const to = hooks.length > 0 ? hooks.map((h) => h.url).join(', ') : '(none: no demo gateway account)';
     console.log(
-      `Fake payout gateway (demo) on ${gateway.url}, webhooks to ${webhookUrl ?? '(none: no demo gateway account)'}; ` +
-        "the demo's gateway payout account (supplier1, product 2003) pays through it.\n",
+      `Fake payout gateway (demo) on ${gateway.url}, webhooks to ${to}; ` +
+        "the demo's gateway payout accounts (supplier1, products 2002 and 2003) pay through it.\n",
     );
   };
 

@@ -6,7 +6,7 @@ import { orderCallbacks, payouts, resources } from '../db/schema.js';
 import { accountCode } from '../modules/ledger/accounts.js';
 import type { PayoutCaller } from '../modules/payouts/payouts.service.js';
 import type { Actor } from '../platform/audit.js';
-import { demoGatewayAccount, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
+import { demoGatewayAccounts, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
 import { createSignedDemoPayout, type DemoRandom, type DemoStep } from './demo-payouts.js';
 
 const SECOND_MS = 1_000;
@@ -30,6 +30,8 @@ const REMARKS = ['withdrawal', 'seller settlement', 'refund to customer'];
 /** How many gateway payouts the history makes; the third one's payee makes the fake fail it. */
 const COUNT = 6;
 const FAILING = 2;
+/** Each gateway product in turn: gateway payout (2003) and India auto payout (2002), paid the same way. */
+const PRODUCTS = ['2003', '2002'] as const;
 /** Status polls of one payout at most (each a minute or two apart) before the history leaves it in progress. */
 const MAX_POLLS = 4;
 
@@ -41,9 +43,9 @@ export interface HistoryGateway {
 
 /**
  * The fake gateway for the demo's history: the live one of `npm start` when it runs (main.ts starts it
- * quiet: no webhooks, quick moves), else one of the history's own on a free port, the demo account
+ * quiet: no webhooks, quick moves), else one of the history's own on a free port, the demo accounts
  * pointing at it meanwhile and at the live address again afterwards (close). Null without the demo's
- * gateway account (a database seeded before it existed).
+ * gateway accounts (a database seeded before they existed).
  */
 export async function openHistoryGateway(
   services: Services,
@@ -52,15 +54,18 @@ export async function openHistoryGateway(
 ): Promise<HistoryGateway | null> {
   const db = services.orders.deps.db;
   const liveUrl = demoGatewayUrl(port);
-  const account = await demoGatewayAccount(db, liveUrl);
-  if (!account) return null;
+  const accounts = await demoGatewayAccounts(db, liveUrl);
+  if (accounts.length === 0) return null;
   if (live) return { gateway: live, close: async () => undefined };
   const own = await startDemoGateway(0);
-  const pointAt = (baseUrl: string) =>
-    db
-      .update(resources)
-      .set({ details: { ...account.details, baseUrl } })
-      .where(eq(resources.id, account.id));
+  const pointAt = async (baseUrl: string) => {
+    for (const account of accounts) {
+      await db
+        .update(resources)
+        .set({ details: { ...account.details, baseUrl } })
+        .where(eq(resources.id, account.id));
+    }
+  };
   await pointAt(own.url);
   return {
     gateway: own,
@@ -73,11 +78,12 @@ export async function openHistoryGateway(
 
 /**
  * merchant1's gateway payouts in the demo's history (issue 20 item 9): a handful of signed creates of
- * product 2003 over the month, paid through the demo's gateway account at the fake gateway by the
- * dispatcher's own rounds (GatewayPayouts.runOnce) on the history's clock: assigned and sent a few
- * seconds after the create, then asked for its status a few minutes later; the fake pays them with its
- * UTR (completed: the ledger's paid transfer, the merchant's callback) but one, whose payee the fake
- * fails: a processing exception, which an admin resolves to rejected hours later (the hold given back).
+ * products 2003 and 2002 in turn over the month, each paid through the demo's gateway account of its
+ * product at the fake gateway by the dispatcher's own rounds (GatewayPayouts.runOnce) on the history's
+ * clock: assigned and sent a few seconds after the create, then asked for its status a few minutes
+ * later; the fake pays them with its UTR (completed: the ledger's paid transfer, the merchant's
+ * callback) but one, whose payee the fake fails: a processing exception, which an admin resolves to
+ * rejected hours later (the hold given back).
  * The callbacks go to the history's merchant receiver (`deliver`). No webhooks: the history asks.
  */
 export class DemoGatewayPayouts {
@@ -114,7 +120,7 @@ export class DemoGatewayPayouts {
     const span = (endMs - DAY_MS - from) / COUNT;
     return Array.from({ length: COUNT }, (_, i) => {
       const at = Math.floor(from + (i + random.between(0.1, 0.9)) * span);
-      return { at, label: 'gatewayPayoutCreate', run: () => this.create(at, i === FAILING) };
+      return { at, label: 'gatewayPayoutCreate', run: () => this.create(at, PRODUCTS[i % 2]!, i === FAILING) };
     });
   }
 
@@ -135,7 +141,7 @@ export class DemoGatewayPayouts {
     return this.deps.services.orders.deps.db;
   }
 
-  private async create(at: number, failing: boolean) {
+  private async create(at: number, productId: string, failing: boolean) {
     const { services, random } = this.deps;
     const available = await services.ledger.balanceOf(
       this.db,
@@ -148,7 +154,7 @@ export class DemoGatewayPayouts {
     const payee = failing ? FAILING_PAYEE : random.pick(PAYEES);
     const day = new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
     const params: Record<string, string> = {
-      productId: '2003',
+      productId,
       mchOrderNo: `PG1-${day}-${String(this.made).padStart(3, '0')}`,
       amount: String(amount),
       notifyUrl: this.deps.notifyUrl,

@@ -22,7 +22,7 @@ import {
 } from '../db/schema.js';
 import { verifyAuditChain } from '../platform/audit.js';
 import { AUDIT_SEAL_STALE_MS, sealAuditRows } from '../platform/audit-sealer.js';
-import { DEMO_GATEWAY, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
+import { DEMO_GATEWAY, DEMO_GATEWAY_ACCOUNTS, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
 import { makeDemoHistory } from './demo-history.js';
 import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
 import { DEMO_ACCOUNTS_FILE, type SeedResult, seedOnFirstStart } from './seed.js';
@@ -260,22 +260,34 @@ describe('the demo order history', () => {
     ]);
   });
 
-  it('pays a few of merchant1’s payouts through the fake gateway: completed with its UTR, one failed there and rejected', async () => {
-    const made2003 = await database.db
+  it('pays a few of merchant1’s payouts of 2003 and 2002 through the fake gateway: completed with its UTR, one failed there and rejected', async () => {
+    const gatewayMade = await database.db
       .select()
       .from(payouts)
-      .where(eq(payouts.productId, 2003))
+      .where(inArray(payouts.productId, [2002, 2003]))
       .orderBy(asc(payouts.id));
-    const [account] = await database.db.select().from(resources).where(eq(resources.productId, 2003));
-    // supplier1's demo gateway account, pointing at the fake that `npm start` runs.
-    expect(account).toMatchObject({
-      name: DEMO_GATEWAY.name,
-      state: 0,
-      details: { baseUrl: demoGatewayUrl(config.demoGatewayPort), keyId: DEMO_GATEWAY.keyId },
-    });
-    const completed = made2003.filter((p) => p.state === PAYOUT_STATE.completed);
-    const rejected = made2003.filter((p) => p.state === PAYOUT_STATE.rejected);
+    const accounts = await database.db
+      .select()
+      .from(resources)
+      .where(inArray(resources.productId, [2002, 2003]))
+      .orderBy(asc(resources.id));
+    // supplier1's demo gateway accounts, one of each gateway product, pointing at the fake that `npm start` runs.
+    expect(accounts.map((a) => [a.productId, a.name, a.kind, a.state, a.details.accountNumber])).toEqual(
+      DEMO_GATEWAY_ACCOUNTS.map((a) => [a.productId, a.name, 'gatewayPayout', 0, a.accountNumber]),
+    );
+    for (const account of accounts) {
+      expect(account.details).toMatchObject({
+        baseUrl: demoGatewayUrl(config.demoGatewayPort),
+        keyId: DEMO_GATEWAY.keyId,
+      });
+    }
+    const accountOf = new Map(accounts.map((a) => [a.productId, a.id]));
+    // Both products in turn, none claimed by hand.
+    expect(new Set(gatewayMade.map((p) => p.productId))).toEqual(new Set([2002, 2003]));
+    const completed = gatewayMade.filter((p) => p.state === PAYOUT_STATE.completed);
+    const rejected = gatewayMade.filter((p) => p.state === PAYOUT_STATE.rejected);
     expect(completed.length).toBeGreaterThanOrEqual(3);
+    expect(completed.some((p) => p.productId === 2002)).toBe(true);
     expect(rejected).toHaveLength(1);
     expect(made.gatewayPayouts).toEqual({ completed: completed.length, rejected: 1 });
     const timeline = async (id: number) =>
@@ -299,7 +311,9 @@ describe('the demo order history', () => {
       const atFake = gateway.payouts.get(p.gatewayId!);
       expect(atFake, p.orderCode).toMatchObject({ idempotencyKey: p.orderCode, status: 'processed', amount: p.amount });
       expect(p.utr).toBe(atFake!.utr);
-      expect(p.resourceId).toBe(account!.id);
+      // Paid through the account of its own product, from that account's business account.
+      expect(p.resourceId).toBe(accountOf.get(p.productId));
+      expect(atFake!.accountNumber).toBe(DEMO_GATEWAY_ACCOUNTS.find((a) => a.productId === p.productId)!.accountNumber);
       expect(await timeline(p.id)).toEqual([
         // By the merchant API (no console account).
         'created',
@@ -331,10 +345,10 @@ describe('the demo order history', () => {
       .where(
         inArray(
           orderCallbacks.payoutId,
-          made2003.map((p) => p.id),
+          gatewayMade.map((p) => p.id),
         ),
       );
-    expect(callbacks.map((c) => c.payoutId).sort()).toEqual(made2003.map((p) => p.id).sort());
+    expect(callbacks.map((c) => c.payoutId).sort()).toEqual(gatewayMade.map((p) => p.id).sort());
     expect(callbacks.every((c) => c.state === 'succeeded')).toBe(true);
   });
 

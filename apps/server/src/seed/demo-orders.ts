@@ -69,7 +69,7 @@ export interface DemoOrdersSummary {
   byState: Record<number, number>;
   callbackAttempts: number;
   deposits: number;
-  /** merchant1's gateway payouts (2003) paid through the fake gateway, and failed there then rejected. */
+  /** merchant1's gateway payouts (2002, 2003) paid through the fake gateway, and failed there then rejected. */
   gatewayPayouts: { completed: number; rejected: number };
   /** Steps the engine refused (a race the plan did not foresee, e.g. no account for a supplement), by step. */
   refused: Record<string, number>;

@@ -3,14 +3,14 @@ import type { Services } from '../app.js';
 import type { Db } from '../db/client.js';
 import { suppliers } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../platform/audit.js';
-import { DEMO_GATEWAY, demoGatewayUrl } from './demo-gateway.js';
+import { DEMO_GATEWAY, DEMO_GATEWAY_ACCOUNTS, demoGatewayUrl } from './demo-gateway.js';
 
 /**
  * Demo data: receiving accounts made by the console's own code path (validated, audited), then
  * switched on. supplier1: a card-to-card account (1002), a USDT collection wallet (3015), a bank payout
- * account (2001), a gateway payout account (2003) and two UPI accounts (1001); agent1: a UPI account
- * (1001) and a bank payout account (2001). The account numbers and addresses are made up. The gateway
- * account points at the fake gateway that `npm start` runs with the demo on 127.0.0.1:`gatewayPort`
+ * account (2001), a gateway payout account of each gateway product (2003 gateway payout, 2002 India auto
+ * payout) and two UPI accounts (1001); agent1: a UPI account (1001) and a bank payout account (2001). The
+ * account numbers and addresses are made up. The gateway accounts point at the fake gateway that `npm start` runs with the demo on 127.0.0.1:`gatewayPort`
  * (DEMO_GATEWAY_PORT; seed/demo-gateway.ts).
  */
 export async function seedDemoResources(
@@ -45,13 +45,15 @@ export async function seedDemoResources(
       accountNumber: '50100098765432',
       ifsc: 'HDFC0001234',
     });
-    await add(supplierOne, 2003, DEMO_GATEWAY.name, {
-      baseUrl: demoGatewayUrl(gatewayPort),
-      keyId: DEMO_GATEWAY.keyId,
-      keySecret: DEMO_GATEWAY.keySecret,
-      webhookSecret: DEMO_GATEWAY.webhookSecret,
-      accountNumber: DEMO_GATEWAY.accountNumber,
-    });
+    for (const account of DEMO_GATEWAY_ACCOUNTS) {
+      await add(supplierOne, account.productId, account.name, {
+        baseUrl: demoGatewayUrl(gatewayPort),
+        keyId: DEMO_GATEWAY.keyId,
+        keySecret: DEMO_GATEWAY.keySecret,
+        webhookSecret: DEMO_GATEWAY.webhookSecret,
+        accountNumber: account.accountNumber,
+      });
+    }
     await add(supplierOne, 1001, 'Demo UPI ICICI', {
       accountName: 'Demo Account One',
       bankName: 'ICICI Bank',

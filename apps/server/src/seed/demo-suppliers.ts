@@ -7,7 +7,7 @@ import { SYSTEM_ACTOR, writeAudit } from '../platform/audit.js';
 /**
  * Demo data: supplier1 as supplier 'Supplier One' (made by the console's own code path, so it is
  * audited), and agent1 as its agent 'Agent One'. Commissions: supplier1 3.00 % on 1001 UPI collection
- * and 1.00 % on 2001 bank payout and 2003 gateway payout; agent1 2.00 % on 1001 and 0.50 % on 2001 (below
+ * and 1.00 % on 2001 bank payout, 2002 India auto payout and 2003 gateway payout; agent1 2.00 % on 1001 and 0.50 % on 2001 (below
  * its parent's, as the rule wants).
  * `ids` maps each demo account name to its user id.
  */
@@ -24,6 +24,7 @@ export async function seedDemoSuppliers(db: Db, services: Services, ids: Readonl
   const rows = [
     { userId: supplierUserId, productId: 1001, enabled: true, commissionRate: 300, updatedAt: now },
     { userId: supplierUserId, productId: 2001, enabled: true, commissionRate: 100, updatedAt: now },
+    { userId: supplierUserId, productId: 2002, enabled: true, commissionRate: 100, updatedAt: now },
     { userId: supplierUserId, productId: 2003, enabled: true, commissionRate: 100, updatedAt: now },
   ];
   if (agentUserId !== undefined) {

@@ -183,7 +183,7 @@ export function describeDemoOrders(made: DemoOrdersSummary): string {
     `(paid ${paid.toLocaleString('en-US')}, callback failed ${n(4)}, timed out ${n(2)}, rejected ${n(7)}, ` +
     `reversed ${n(8)}, allocation failed ${n(5)}, awaiting payment ${n(1)}), made in ${(made.ms / 1000).toFixed(1)} s ` +
     '(DEMO_ORDERS=0 skips them)\n' +
-    `Demo gateway payouts (merchant1, product 2003) through the fake gateway: ${made.gatewayPayouts.completed} ` +
+    `Demo gateway payouts (merchant1, products 2002 and 2003) through the fake gateway: ${made.gatewayPayouts.completed} ` +
     `completed, ${made.gatewayPayouts.rejected} failed there and rejected by staff`
   );
 }

@@ -48,9 +48,11 @@ export const routeLocales = {
       otherChannelOthersAdmin: '其他通道',
 
       // Payout accounts
-      indiaAutoPayoutList: '印度自动代付',
-      indiaAutoPayoutListAdmin: '印度自动代付',
-      indiaAutoPayoutListAdminCustomerService: '印度自动代付',
+      // The spec's /indiaAutoPayout pages list bank payout (2001) accounts; India auto payout (2002) is a
+      // gateway product, its accounts on /razorpayPayProxy.
+      indiaAutoPayoutList: '银行代付',
+      indiaAutoPayoutListAdmin: '银行代付',
+      indiaAutoPayoutListAdminCustomerService: '银行代付',
       razorpayPayProxyList: 'Razorpay 代付',
       razorpayPayProxyListAdmin: 'Razorpay 代付',
       razorpayPayProxyListAdminCustomerService: 'Razorpay 代付',
@@ -241,9 +243,9 @@ export const routeLocales = {
       otherChannelOthersAdmin: '其他通道',
 
       // Payout accounts
-      indiaAutoPayoutList: '印度自動代付',
-      indiaAutoPayoutListAdmin: '印度自動代付',
-      indiaAutoPayoutListAdminCustomerService: '印度自動代付',
+      indiaAutoPayoutList: '銀行代付',
+      indiaAutoPayoutListAdmin: '銀行代付',
+      indiaAutoPayoutListAdminCustomerService: '銀行代付',
       razorpayPayProxyList: 'Razorpay 代付',
       razorpayPayProxyListAdmin: 'Razorpay 代付',
       razorpayPayProxyListAdminCustomerService: 'Razorpay 代付',
@@ -434,9 +436,9 @@ export const routeLocales = {
       otherChannelOthersAdmin: 'Other channels',
 
       // Payout accounts
-      indiaAutoPayoutList: 'India auto payout',
-      indiaAutoPayoutListAdmin: 'India auto payout',
-      indiaAutoPayoutListAdminCustomerService: 'India auto payout',
+      indiaAutoPayoutList: 'Bank payout',
+      indiaAutoPayoutListAdmin: 'Bank payout',
+      indiaAutoPayoutListAdminCustomerService: 'Bank payout',
       razorpayPayProxyList: 'Razorpay payout',
       razorpayPayProxyListAdmin: 'Razorpay payout',
       razorpayPayProxyListAdminCustomerService: 'Razorpay payout',

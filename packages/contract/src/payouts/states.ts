@@ -33,11 +33,10 @@ export const FINAL_PAYOUT_STATES: readonly PayoutState[] = [
 
 /**
  * Products whose payouts a gateway pays (DESIGN section 7, docs/architecture.md "Gateway payouts"):
- * 2003, paid from a supplier's gateway payout account (kind gatewayPayout) by the server itself, never
- * claimed by hand. 2002 (India auto payout) is not among them: its accounts are plain bank accounts
- * without gateway credentials, and its payouts are claimed and paid by the supplier like 2001's.
+ * 2002 (India auto payout) and 2003 (gateway payout), paid from a supplier's gateway payout account
+ * (kind gatewayPayout: base URL and sealed credentials) by the server itself, never claimed by hand.
  */
-export const GATEWAY_PAYOUT_PRODUCTS: readonly number[] = [2003];
+export const GATEWAY_PAYOUT_PRODUCTS: readonly number[] = [2002, 2003];
 export const isGatewayPayoutProduct = (productId: number): boolean => GATEWAY_PAYOUT_PRODUCTS.includes(productId);
 
 /** States in which a supplier holds the payout (counted against its limit of payouts in progress). */

@@ -31,7 +31,8 @@ export const PRODUCTS = [
   p(1002, 'International card-to-card collection', 'collection', 'cardToCard', 'INR'),
   { ...p(1045, 'Collection (API amount in 1/10000)', 'collection', 'upi', 'INR'), apiUnitsPerMinor: 100 },
   p(2001, 'Bank payout', 'payout', 'bankPayout', 'INR'),
-  p(2002, 'India auto payout', 'payout', 'indiaAutoPayout', 'INR'),
+  // India auto payout is paid through a gateway as 2003 is (DESIGN section 7): the same kind of account.
+  p(2002, 'India auto payout', 'payout', 'gatewayPayout', 'INR'),
   p(2003, 'Gateway payout', 'payout', 'gatewayPayout', 'INR'),
   { ...p(3015, 'USDT collection', 'collection', 'usdtWallet', 'USDT'), floatingAmount: true },
   p(3016, 'USDT payout', 'payout', 'usdtPayout', 'USDT'),

@@ -127,7 +127,6 @@ export const RESOURCE_KINDS = [
   'upi',
   'cardToCard',
   'bankPayout',
-  'indiaAutoPayout',
   'gatewayPayout',
   'usdtWallet',
   'usdtPayout',
@@ -156,7 +155,6 @@ export const RESOURCE_DETAILS = {
   upi: z.strictObject({ ...bankCard, vpa: optionalOf(vpaSchema) }),
   cardToCard: z.strictObject(bankCard),
   bankPayout: z.strictObject(bankAccount),
-  indiaAutoPayout: z.strictObject(bankAccount),
   gatewayPayout: z.strictObject({
     baseUrl: gatewayBaseUrlSchema,
     keyId: keyIdSchema,

@@ -66,8 +66,8 @@ export const resourceFilterShape = {
   productId: optionalQueryId,
   kind: z.preprocess(emptyToNull, z.enum(RESOURCE_KINDS).nullable().optional()),
   /**
-   * Several products at once, comma-separated ('2002,2001'): the console's pages that serve more than
-   * one product (payout accounts: 2002 and 2001; other channels: 1001, 1045, 5001, 5002).
+   * Several products at once, comma-separated ('2003,2002'): the console's pages that serve more than
+   * one product (gateway payout accounts: 2003 and 2002; other channels: 1001, 1045, 5001, 5002).
    */
   productIds: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((x) => x.trim())) : v),

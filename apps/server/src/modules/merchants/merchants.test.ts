@@ -76,6 +76,7 @@ describe('demo merchant', () => {
     expect(products.map((p) => [p.productId, p.enabled, p.feeRate, p.perTransactionFee]).sort()).toEqual([
       [1001, true, 350, 0],
       [2001, true, 150, 500],
+      [2002, true, 120, 300],
       [2003, true, 120, 300],
     ]);
   });

@@ -362,13 +362,13 @@ describe('GET /v1.0/order/orderUploadFlag', () => {
           requiredColumns: ['mchOrderNo', 'productId', 'amount'],
           productIds: [1001],
         },
-        // merchant1 has bank payout 2001 and gateway payout 2003 enabled (demo).
+        // merchant1 has bank payout 2001, India auto payout 2002 and gateway payout 2003 enabled (demo).
         payout: {
           allowed: true,
           reason: null,
           columns: [...PAYOUT_UPLOAD_COLUMNS],
           requiredColumns: ['mchOrderNo', 'productId', 'amount'],
-          productIds: [2001, 2003],
+          productIds: [2001, 2002, 2003],
         },
       },
     });
@@ -379,7 +379,7 @@ describe('GET /v1.0/order/orderUploadFlag', () => {
 
   it('closes the payout upload when the merchant has no enabled payout product, and only that', async () => {
     const [m] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-    const mine = and(eq(partyProducts.userId, m!.userId), inArray(partyProducts.productId, [2001, 2003]));
+    const mine = and(eq(partyProducts.userId, m!.userId), inArray(partyProducts.productId, [2001, 2002, 2003]));
     await t.database.db.update(partyProducts).set({ enabled: false }).where(mine);
     try {
       const flag = (await t.call(api.orderUploadFlag, {}, merchant)).body.data;

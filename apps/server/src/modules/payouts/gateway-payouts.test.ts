@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { endpoints, PAYOUT_STATE, REASON_TEXTS } from '@paydesk/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeGateway, startFakeGateway } from '../../../../../tools/fake-gateway/fake-gateway.js';
-import { auditLog, merchants, orderCallbacks, payoutEvents, payouts, suppliers, users } from '../../db/schema.js';
+import {
+  auditLog,
+  merchants,
+  orderCallbacks,
+  payoutEvents,
+  payouts,
+  resources,
+  suppliers,
+  users,
+} from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../platform/audit.js';
-import { DEMO_GATEWAY, demoGatewayAccount, demoGatewayUrl } from '../../seed/demo-gateway.js';
+import { DEMO_GATEWAY, DEMO_GATEWAY_ACCOUNTS, demoGatewayAccount, demoGatewayUrl } from '../../seed/demo-gateway.js';
 import { DEMO_MERCHANT_API } from '../../seed/demo-merchants.js';
 import { type Auth, snapshot, startTestApp, type TestApp } from '../../testing/harness.js';
 import { waitFor } from '../../testing/wait.js';
@@ -16,8 +26,8 @@ import { GatewayDispatcher, GatewayPayouts } from './gateway-payouts.js';
 import { gatewayWebhookPath } from './gateway-webhook.routes.js';
 
 /**
- * Issue 20 item 5: payouts of the gateway product (2003) paid through a gateway account against the
- * fake gateway: assigned and sent by the system with the payout's code as the idempotency key, moved by
+ * Issue 20 item 5: payouts of the gateway products (2003 gateway payout, 2002 India auto payout) paid
+ * through a gateway account of their product against the fake gateway: assigned and sent by the system with the payout's code as the idempotency key, moved by
  * the signed webhook or a status poll, completed with the ledger's paid transfer and the merchant's
  * callback, or a processing exception with the gateway's reason; never claimed by hand.
  */
@@ -36,6 +46,9 @@ let t: TestApp;
 let fake: FakeGateway;
 let gateway: GatewayPayouts;
 let resourceId = 0;
+/** The demo's gateway account of India auto payout (2002), at the same fake from its own business account. */
+let autoResourceId = 0;
+const AUTO_ACCOUNT_NUMBER = DEMO_GATEWAY_ACCOUNTS.find((a) => a.productId === 2002)!.accountNumber;
 let merchantId = 0;
 let supplierId = 0;
 let webhookUrl = '';
@@ -72,6 +85,21 @@ beforeAll(async () => {
   );
   webhookUrl = `${appUrl}${gatewayWebhookPath(resourceId)}`;
   fake.setWebhookUrl(webhookUrl);
+  const auto = await demoGatewayAccount(db, demoGatewayUrl(t.config.demoGatewayPort), 2002);
+  expect(auto).toMatchObject({ supplierId, state: 0, kind: 'gatewayPayout', details: { keyId: CREDS.keyId } });
+  autoResourceId = auto!.id;
+  await t.app.services.resources.update(
+    { all: true },
+    {
+      id: autoResourceId,
+      productId: 2002,
+      name: auto!.name,
+      details: { baseUrl: fake.url, keyId: CREDS.keyId, accountNumber: AUTO_ACCOUNT_NUMBER },
+    },
+    SYSTEM_ACTOR,
+  );
+  // Its payouts' webhooks go to its own route (a webhook moves only the payouts of the account it names).
+  fake.setWebhookUrl(`${appUrl}${gatewayWebhookPath(autoResourceId)}`, AUTO_ACCOUNT_NUMBER);
   // The sends and polls of these tests, with a short timeout (the app's own has the default one).
   gateway = new GatewayPayouts({
     db,
@@ -92,11 +120,11 @@ afterAll(async () => {
 
 let n = 0;
 /** merchant1 asks for a gateway payout to `payee` (the fake's outcome is a word of the name). */
-async function createPayout(payee = 'Asha Rao', amount = 25_000) {
+async function createPayout(payee = 'Asha Rao', amount = 25_000, productId = 2003) {
   n += 1;
   const p: Record<string, string> = {
     mchId: DEMO_MERCHANT_API.mchId,
-    productId: '2003',
+    productId: String(productId),
     mchOrderNo: `GW${Date.now()}${n}`,
     amount: String(amount),
     notifyUrl: 'http://127.0.0.1:9/notify',
@@ -416,5 +444,167 @@ describe('a gateway payout', () => {
       .from(payoutEvents)
       .where(and(eq(payoutEvents.payoutId, payout.id), eq(payoutEvents.kind, 'markedAbnormal')));
     expect(event?.actorAccount).toBe('system');
+  });
+});
+
+describe('an India auto payout (2002)', () => {
+  it('is paid as a gateway payout: assigned to the 2002 gateway account, sent to the fake, completed by its webhook', async () => {
+    const frozen = await balance(accountCode('merchant', merchantId, 'frozen'));
+    const supplierAvailable = await balance(accountCode('supplier', supplierId, 'available'));
+    const payout = await createPayout('Lakshmi Menon', 40_000, 2002);
+    expect(payout).toMatchObject({ productId: 2002, state: S.awaiting });
+
+    await gateway.runOnce();
+    const sent = await payoutOf(payout.orderCode);
+    // Its own product's account, not the 2003 one; commission 1.00 % as supplier1's 2002 setting says.
+    expect(sent).toMatchObject({ state: S.inProgress, resourceId: autoResourceId, supplierId, commission: 400 });
+    const [atFake] = fakePayoutsOf(payout.orderCode);
+    expect(atFake).toMatchObject({
+      accountNumber: AUTO_ACCOUNT_NUMBER,
+      amount: 40_000,
+      payee: { name: 'Lakshmi Menon' },
+    });
+    expect(sent.gatewayId).toBe(atFake!.id);
+
+    const done = await settledTo(payout.orderCode, S.completed);
+    expect(done.utr).toBe(atFake!.utr);
+    expect(await timeline(payout.id)).toEqual([
+      'created null->0',
+      'claimed 0->1',
+      'gatewaySent 1->2',
+      'completed 2->3',
+    ]);
+    expect(await balance(accountCode('merchant', merchantId, 'frozen'))).toBe(frozen);
+    expect(await balance(accountCode('supplier', supplierId, 'available'))).toBe(supplierAvailable + 40_000 + 400);
+    const callbacks = await t.database.db.select().from(orderCallbacks).where(eq(orderCallbacks.payoutId, payout.id));
+    expect(callbacks).toHaveLength(1);
+  });
+
+  it('is never the supplier’s by hand: not in its claim queue, refused by claimOrder, and once sent neither submitted nor given back', async () => {
+    fake.setWebhookUrl(undefined, AUTO_ACCOUNT_NUMBER);
+    try {
+      const payout = await createPayout('Farah Khan', 30_000, 2002);
+      // supplier1 has 2002 enabled and an enabled account of it, yet the queue does not offer it.
+      const queue = await t.call(api.getList, { pageIndex: 1, pageSize: 100, queue: true }, auth.supplier1);
+      expect(queue.body.code, JSON.stringify(queue.body)).toBe(200);
+      expect(queue.body.data.list.map((r: { orderCode: string }) => r.orderCode)).not.toContain(payout.orderCode);
+      const before = await snapshot(t.database);
+      const claim = await t.call(api.claimOrder, { orderId: payout.id }, auth.supplier1);
+      expect(claim.status).toBe(422);
+      expect(claim.body).toMatchObject({ msg: REASON_TEXTS.gatewayPayout['en-US'], data: { reason: 'gatewayPayout' } });
+      expect(await snapshot(t.database)).toBe(before);
+
+      await gateway.runOnce();
+      const sent = await payoutOf(payout.orderCode);
+      expect(sent).toMatchObject({ state: S.inProgress, resourceId: autoResourceId });
+      const detail = await t.call(api.getDetail, { orderId: payout.id }, auth.supplier1);
+      expect(detail.body.data.payout.allowedActions).not.toContain('submit');
+      expect(detail.body.data.payout.allowedActions).not.toContain('cancelClaim');
+      for (const [call, body] of [
+        [api.submit, { orderId: payout.id, utr: 'UTRBYHAND0001' }],
+        [api.cancelClaim, { orderId: payout.id }],
+      ] as const) {
+        const res = await t.call(call, body, auth.supplier1);
+        expect(res.status).toBe(422);
+        expect(res.body.data).toMatchObject({ reason: 'gatewayPayout' });
+      }
+      expect((await payoutOf(payout.orderCode)).state).toBe(S.inProgress);
+      // The gateway pays it; its status poll completes it.
+      await waitFor(
+        'the gateway to pay it',
+        async () => fakePayoutsOf(payout.orderCode)[0]?.status,
+        (status) => status === 'processed',
+      );
+      t.clock.advance(POLL_MS);
+      await gateway.runOnce();
+      expect((await payoutOf(payout.orderCode)).state).toBe(S.completed);
+    } finally {
+      fake.setWebhookUrl(
+        `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${gatewayWebhookPath(autoResourceId)}`,
+        AUTO_ACCOUNT_NUMBER,
+      );
+    }
+  });
+
+  it('the gateway’s failure makes it a processing exception with the gateway’s reason, funds still held', async () => {
+    const frozen = await balance(accountCode('merchant', merchantId, 'frozen'));
+    const payout = await createPayout('Suresh Fail', 25_000, 2002);
+    await gateway.runOnce();
+    const failed = await settledTo(payout.orderCode, S.processingException);
+    expect(failed.resourceId).toBe(autoResourceId);
+    expect(failed.exceptionReason).toContain('Beneficiary bank rejected the transfer');
+    expect(await balance(accountCode('merchant', merchantId, 'frozen'))).toBe(frozen + payout.amount + payout.fee);
+  });
+
+  it('the upgrade turns 2002’s bank accounts into bank payout accounts and its hand claims in progress into exceptions', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    // As an earlier release left them: a bank account of 2002 (kind indiaAutoPayout), a payout of it
+    // claimed by hand and in progress, another already submitted.
+    const [bank] = await db
+      .insert(resources)
+      .values({
+        supplierId,
+        productId: 2002,
+        kind: 'indiaAutoPayout',
+        name: 'Old India auto account',
+        state: 0,
+        details: { accountName: 'A', bankName: 'SBI', accountNumber: '55501234', ifsc: 'SBIN0000001' },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
+    const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, supplierId));
+    const legacy = async (code: string, state: number) => {
+      const [row] = await db
+        .insert(payouts)
+        .values({
+          orderCode: code,
+          merchantId,
+          merchantUserId: merchant!.userId,
+          merchantOrderNo: code,
+          requestHash: 'x',
+          productId: 2002,
+          amount: 10_000,
+          fee: 100,
+          state,
+          userName: 'Legacy Payee',
+          cardNumber: '99887766',
+          ifscCode: 'SBIN0004321',
+          supplierId,
+          supplierUserId: supplier!.userId,
+          resourceId: bank!.id,
+          claimedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    };
+    const held = await legacy('P0LEGACY2002HELD', S.inProgress);
+    const submitted = await legacy('P0LEGACY2002SUBM', S.submitted);
+
+    const migration = readFileSync(
+      new URL('../../../drizzle/0041_india_auto_payout_gateway.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    for (const statement of migration) await db.execute(sql.raw(statement));
+
+    const [account] = await db.select().from(resources).where(eq(resources.id, bank!.id));
+    expect(account).toMatchObject({ productId: 2001, kind: 'bankPayout', state: 0, details: bank!.details });
+    const heldNow = await payoutOf(held.orderCode);
+    expect(heldNow.state).toBe(S.processingException);
+    expect(heldNow.exceptionReason).toContain('claimed by hand');
+    expect(await timeline(held.id)).toEqual(['markedAbnormal 2->9']);
+    // Staff settle it as any exception: rejected gives the merchant its funds back.
+    const admin = await t.loginWithToken2('admin');
+    const detail = await t.call(api.getDetail, { orderId: held.id }, admin);
+    expect(detail.body.data.payout.allowedActions).toContain('resolve');
+    expect((await payoutOf(submitted.orderCode)).state).toBe(S.submitted);
+    expect(await timeline(submitted.id)).toEqual([]);
+    // The demo's 2002 gateway account is a gateway account still.
+    const [auto] = await db.select().from(resources).where(eq(resources.id, autoResourceId));
+    expect(auto).toMatchObject({ productId: 2002, kind: 'gatewayPayout' });
   });
 });

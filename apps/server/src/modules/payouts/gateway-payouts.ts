@@ -24,8 +24,8 @@ import type { PayoutsService } from './payouts.service.js';
 
 /**
  * Gateway payouts (issue 20 item 5; docs/architecture.md "Gateway payouts"): a payout of a gateway
- * product (GATEWAY_PAYOUT_PRODUCTS, 2003) is paid by the server through a gateway account of its
- * product, never claimed by hand.
+ * product (GATEWAY_PAYOUT_PRODUCTS: 2002 India auto payout, 2003 gateway payout) is paid by the server
+ * through a gateway account of its product, never claimed by hand.
  *
  * - Assignment: an awaiting one (not reserved by a batch) goes to the least recently used enabled
  *   gateway account of its product whose supplier is enabled and has the product enabled (awaiting ->

@@ -77,8 +77,8 @@ beforeAll(async () => {
   merchantId = m!.id;
   const now = t.clock.now();
   Object.assign(supplierIds, (await givePayoutAccounts(t)).supplierIds);
-  // Another merchant's payouts (written directly: only whose they are matters here), one of a product
-  // (2002) supplier1 has not enabled.
+  // Another merchant's payouts (written directly: only whose they are matters here), one of a gateway
+  // product (2002), which no supplier claims by hand.
   const [otherUser] = await db
     .insert(users)
     .values({ account: 'listmerchant2', nickname: 'List merchant 2', role: 'merchant', passwordHash: 'x' })
@@ -381,7 +381,8 @@ describe('the newest payout a supplier can claim now (the notifier’s poll)', (
     expect(await lastClaimable('supplier1')).toBe('e');
     const res = await t.call(api.lastClaimable, {}, auth.supplier1);
     expect(res.body.data).toMatchObject({ orderCode: made.e!.orderCode, amount: 40_000, productId: 2001, state: 0 });
-    // A newer awaiting payout of a product supplier1 has not enabled is not its to claim.
+    // A newer awaiting payout of a gateway product (2002, enabled for supplier1 with a gateway account) is
+    // the gateway dispatcher's, not its to claim.
     const now = t.clock.now();
     await t.database.db.insert(payouts).values({
       orderCode: 'P99902000002002B',

@@ -111,7 +111,10 @@ describe('creating a payout (signed merchant API)', () => {
     ]);
     const collection = await t.call(api.create, signedPayout({ productId: '1001' }));
     expect(collection.status).toBe(400);
-    const notEnabled = await t.call(api.create, signedPayout({ productId: '2002' }));
+    const notEnabled = await t.call(
+      api.create,
+      signedPayout({ productId: '3016', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }),
+    );
     expect(notEnabled.body.code).toBe(Code.productUnavailable);
     const badSign = await t.call(api.create, { ...signedPayout(), amount: '100002' });
     expect(badSign.body.code).toBe(Code.badSignature);

@@ -93,23 +93,27 @@ function parseCsvLine(line: string): string[] {
 const PNG_1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('the demo data', () => {
-  it('supplier1 has an enabled card-to-card account, USDT wallet, bank payout account, gateway payout account and two UPI accounts; agent1 a UPI account with its deep link', async () => {
+  it('supplier1 has an enabled card-to-card account, USDT wallet, bank payout account, a gateway payout account of 2003 and of 2002 and two UPI accounts; agent1 a UPI account with its deep link', async () => {
     const mine = await t.call(R.getList, { pageIndex: 1, pageSize: 100 }, as('supplier1'));
     expect(mine.body.data.list.map((r: ResourceRow) => [r.productId, r.state, r.supplierId])).toEqual([
       [1002, 0, supplierOneId],
       [3015, 0, supplierOneId],
       [2001, 0, supplierOneId],
       [2003, 0, supplierOneId],
+      [2002, 0, supplierOneId],
       [1001, 0, supplierOneId],
       [1001, 0, supplierOneId],
     ]);
     const wallet = mine.body.data.list.find((r: ResourceRow) => r.productId === 3015);
     expect(wallet.qrCode).toBe(wallet.details.address);
-    // The gateway payout account (the /razorpayPayProxy pages) points at the fake gateway `npm start` runs.
-    expect(mine.body.data.list.find((r: ResourceRow) => r.productId === 2003)).toMatchObject({
-      hasSecret: true,
-      details: { baseUrl: 'http://127.0.0.1:4010', keyId: 'rzp_test_paydeskfake' },
-    });
+    // The gateway payout accounts (the /razorpayPayProxy pages) point at the fake gateway `npm start` runs.
+    for (const productId of [2003, 2002]) {
+      expect(mine.body.data.list.find((r: ResourceRow) => r.productId === productId)).toMatchObject({
+        kind: 'gatewayPayout',
+        hasSecret: true,
+        details: { baseUrl: 'http://127.0.0.1:4010', keyId: 'rzp_test_paydeskfake' },
+      });
+    }
     const agent = await t.call(R.getList, { pageIndex: 1, productId: 1001 }, as('agent1'));
     expect(agent.body.data.list).toHaveLength(1);
     expect(agent.body.data.list[0]).toMatchObject({
@@ -188,10 +192,18 @@ describe('field rules', () => {
     ['UPI ID without a bank', 1001, card({ vpa: 'ravi' }), 'details.vpa', T.vpaInvalid],
     [
       'payout IFSC',
-      2002,
+      2001,
       { accountName: 'A', bankName: 'B', accountNumber: '1234', ifsc: 'X' },
       'details.ifsc',
       T.ifscInvalid,
+    ],
+    [
+      // India auto payout is paid through a gateway (DESIGN section 7): a bank account is no account of it.
+      'India auto payout with a bank account’s fields',
+      2002,
+      { accountName: 'A', bankName: 'B', accountNumber: '12345678901', ifsc: 'SBIN0000001' },
+      'details.baseUrl',
+      T.baseUrlInvalid,
     ],
     [
       'payout account number with letters',
@@ -300,7 +312,16 @@ describe('field rules', () => {
       [1001, card({ vpa: 'ravi.k@okhdfc' })],
       [1002, card({ cardNumber: '4111 1111 1111 1111', accountName: '  Ravi  ' })],
       [2001, { accountName: 'A', bankName: 'B', accountNumber: '12345678901', ifsc: 'SBIN0000001' }],
-      [2002, { accountName: 'A', bankName: 'B', accountNumber: '12345678901', ifsc: 'ICIC0ABC123' }],
+      [
+        2002,
+        {
+          baseUrl: 'https://api.razorpay.com',
+          keyId: 'rzp_live_1',
+          keySecret: 'k3y-secret',
+          webhookSecret: 'h00k-secret',
+          accountNumber: '2323230041626905',
+        },
+      ],
       [3015, { address: TRC20 }],
       [3016, { address: TRC20 }],
       [4001, { phone: '254712345678', accountName: 'Wanjiru' }],
@@ -647,31 +668,39 @@ describe('lists, detail, static info, delete', () => {
     expect(byCard.body.data.list.map((r: ResourceRow) => r.name)).toEqual(['Demo HDFC card']);
   });
 
-  it('productIds lists several products together (a page serving 2002 and 2001), with the export alike', async () => {
-    const payout = { accountName: 'P', bankName: 'SBI', accountNumber: '55501234', ifsc: 'SBIN0000001' };
-    for (const productId of [2001, 2002]) {
-      const res = await createAs('supplier1', { productId, name: `Many ${productId}`, details: payout });
+  it('productIds lists several products together (a page serving 2003 and 2002), with the export alike', async () => {
+    const gateway = {
+      baseUrl: 'https://api.razorpay.com',
+      keyId: 'rzp_live_M1',
+      keySecret: 'k3y-secret',
+      webhookSecret: 'h00k-secret',
+      accountNumber: '55501234',
+    };
+    for (const productId of [2003, 2002]) {
+      const res = await createAs('supplier1', { productId, name: `Many ${productId}`, details: gateway });
       expect(res.body.code).toBe(200);
+      // Both gateway products' accounts are gateway accounts: base URL and sealed secrets.
+      expect(res.body.data).toMatchObject({ kind: 'gatewayPayout', hasSecret: true });
     }
     const all = await t.call(R.getList, { pageIndex: 1, pageSize: 500 }, as('admin'));
     const expected = all.body.data.list
-      .filter((r: ResourceRow) => r.productId === 2001 || r.productId === 2002)
+      .filter((r: ResourceRow) => r.productId === 2003 || r.productId === 2002)
       .map((r: ResourceRow) => r.id);
-    const both = await t.call(R.getList, { pageIndex: 1, pageSize: 500, productIds: '2002,2001' }, as('admin'));
+    const both = await t.call(R.getList, { pageIndex: 1, pageSize: 500, productIds: '2003,2002' }, as('admin'));
     expect(both.body.data.list.map((r: ResourceRow) => r.id)).toEqual(expected);
-    expect(new Set(both.body.data.list.map((r: ResourceRow) => r.productId))).toEqual(new Set([2001, 2002]));
+    expect(new Set(both.body.data.list.map((r: ResourceRow) => r.productId))).toEqual(new Set([2003, 2002]));
     expect(both.body.data.total).toBe(expected.length);
     // With one product chosen among them, only that one.
     const one = await t.call(
       R.getList,
-      { pageIndex: 1, pageSize: 500, productIds: '2002,2001', productId: 2001, supplierId: supplierOneId },
+      { pageIndex: 1, pageSize: 500, productIds: '2003,2002', productId: 2002, supplierId: supplierOneId },
       as('service'),
     );
     expect(one.body.data.list.length).toBeGreaterThan(0);
-    expect(one.body.data.list.every((r: ResourceRow) => r.productId === 2001 && r.supplierId === supplierOneId)).toBe(
+    expect(one.body.data.list.every((r: ResourceRow) => r.productId === 2002 && r.supplierId === supplierOneId)).toBe(
       true,
     );
-    const csv = await downloadCsv(t, R.exportList, { productIds: '2001,2002' }, as('admin'));
+    const csv = await downloadCsv(t, R.exportList, { productIds: '2003,2002' }, as('admin'));
     expect(csv.rows).toHaveLength(expected.length);
     const bad = await t.call(R.getList, { pageIndex: 1, productIds: '2001,x' }, as('admin'));
     expect(bad.status).toBe(400);

@@ -92,6 +92,7 @@ describe('the demo data', () => {
     expect(rates.map((r) => [r.productId, r.commissionRate, r.enabled]).sort()).toEqual([
       [1001, 300, true],
       [2001, 100, true],
+      [2002, 100, true],
       [2003, 100, true],
     ]);
   });
@@ -521,6 +522,7 @@ describe('agents', () => {
     expect(rates.body.data).toEqual([
       { productId: 1001, parentRate: 300, agentRate: 300, agentEnabled: true },
       { productId: 2001, parentRate: 100, agentRate: 50, agentEnabled: true },
+      { productId: 2002, parentRate: 100, agentRate: null, agentEnabled: false },
       { productId: 2003, parentRate: 100, agentRate: null, agentEnabled: false },
     ]);
     expect((await t.call(suppliers.getAgentCommissions, { agentId: agentOne.id }, as('agent1'))).status).toBe(404);

@@ -348,34 +348,29 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(screen.queryByTestId('resource-upload-file')).toBeNull());
   });
 
-  it('the payout page serves bank payout (2001) and India auto payout (2002): product filter, column and form select', async () => {
+  it('the gateway payout page serves gateway payout (2003) and India auto payout (2002): product filter, column and a gateway form for either', async () => {
+    const gateway = { baseUrl: 'https://api.razorpay.com', keyId: 'rzp_live_abc', accountNumber: '12345678901' };
     server.answers.set(
       '/v1.0/resource/getList',
       list([
-        row({
-          id: 51,
-          productId: 2002,
-          kind: 'indiaAutoPayout',
-          name: 'Auto payout',
-          details: { accountName: 'A', bankName: 'SBI', accountNumber: '12345678901', ifsc: 'SBIN0000001' },
-        }),
+        row({ id: 51, productId: 2002, kind: 'gatewayPayout', name: 'Auto payout', details: gateway, hasSecret: true }),
         row({
           id: 52,
-          productId: 2001,
-          kind: 'bankPayout',
-          name: 'Bank payout ICICI',
-          details: { accountName: 'B', bankName: 'ICICI', accountNumber: '98765432101', ifsc: 'ICIC0000001' },
+          productId: 2003,
+          kind: 'gatewayPayout',
+          name: 'Razorpay main',
+          details: gateway,
+          hasSecret: true,
         }),
       ]),
     );
-    server.answers.set('/v1.0/resource/create', ok(row({ id: 53, productId: 2001, kind: 'bankPayout' })));
-    renderAt('/indiaAutoPayout/list', 'supplier');
+    server.answers.set('/v1.0/resource/create', ok(row({ id: 53, productId: 2002, kind: 'gatewayPayout' })));
+    renderAt('/razorpayPayProxy/list', 'supplier');
     const table = await screen.findByTestId('resource-list');
-    expect(await within(table).findByText('Bank payout ICICI')).toBeTruthy();
+    expect(await within(table).findByText('Razorpay main')).toBeTruthy();
     expect(within(table).getByText('India auto payout')).toBeTruthy();
-    expect(within(table).getByText('Bank payout')).toBeTruthy();
-    expect(within(table).getByText('*******2101')).toBeTruthy();
-    expect(decodeURIComponent(server.sent('/v1.0/resource/getList')[0]!.url)).toContain('productIds=2002,2001');
+    expect(within(table).getByText('Gateway payout')).toBeTruthy();
+    expect(decodeURIComponent(server.sent('/v1.0/resource/getList')[0]!.url)).toContain('productIds=2003,2002');
     expect(screen.getByTestId('filter-productId')).toBeTruthy();
     // The stats sum both products.
     await waitFor(() => expect(server.sent('/v1.0/resource/getResourceStaticInfo')).toHaveLength(2));
@@ -384,19 +379,28 @@ describe('ResourceListPage', () => {
     await user.click(screen.getByTestId('resource-create'));
     const form = await screen.findByTestId('resource-form');
     await user.click(within(form).getAllByRole('combobox')[0]!);
-    await user.click(await screen.findByTitle('Bank payout'));
-    await chosen('Bank payout');
-    fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'SBI payout' } });
-    fireEvent.change(screen.getByTestId('resource-form-accountName'), { target: { value: 'Asha Rao' } });
-    fireEvent.change(screen.getByTestId('resource-form-bankName'), { target: { value: 'SBI' } });
-    fireEvent.change(screen.getByTestId('resource-form-accountNumber'), { target: { value: '12345678901' } });
-    fireEvent.change(screen.getByTestId('resource-form-ifsc'), { target: { value: 'SBIN0000001' } });
+    await user.click(await screen.findByTitle('India auto payout'));
+    await chosen('India auto payout');
+    // An India auto payout account is a gateway account: no bank account's fields.
+    expect(screen.queryByTestId('resource-form-ifsc')).toBeNull();
+    fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'Auto via Razorpay' } });
+    fireEvent.change(screen.getByTestId('resource-form-baseUrl'), { target: { value: 'https://api.razorpay.com' } });
+    fireEvent.change(screen.getByTestId('resource-form-keyId'), { target: { value: 'rzp_live_auto' } });
+    fireEvent.change(screen.getByTestId('resource-form-keySecret'), { target: { value: 'k3y-secret' } });
+    fireEvent.change(screen.getByTestId('resource-form-webhookSecret'), { target: { value: 'h00k-secret' } });
+    fireEvent.change(screen.getByTestId('resource-form-accountNumber'), { target: { value: '2323230041626906' } });
     await user.click(screen.getByTestId('resource-form-save'));
     await waitFor(() => expect(server.sent('/v1.0/resource/create')).toHaveLength(1));
     expect(server.sent('/v1.0/resource/create')[0]?.body).toMatchObject({
-      productId: 2001,
-      name: 'SBI payout',
-      details: { accountName: 'Asha Rao', bankName: 'SBI', accountNumber: '12345678901', ifsc: 'SBIN0000001' },
+      productId: 2002,
+      name: 'Auto via Razorpay',
+      details: {
+        baseUrl: 'https://api.razorpay.com',
+        keyId: 'rzp_live_auto',
+        keySecret: 'k3y-secret',
+        webhookSecret: 'h00k-secret',
+        accountNumber: '2323230041626906',
+      },
     });
   });
 

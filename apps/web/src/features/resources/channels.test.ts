@@ -21,12 +21,21 @@ describe('resource channels', () => {
     }
   });
 
-  it('the payout pages serve bank payout (2001) and India auto payout (2002); "others" every other-channel product', () => {
+  it('the payout pages serve bank payout (2001), the gateway pages gateway (2003) and India auto payout (2002); "others" every other-channel product', () => {
     for (const name of ['indiaAutoPayoutList', 'indiaAutoPayoutListAdmin', 'indiaAutoPayoutListAdminCustomerService']) {
-      expect([...RESOURCE_PAGES[name]!.channel.products].sort(), name).toEqual([2001, 2002]);
+      expect([...RESOURCE_PAGES[name]!.channel.products], name).toEqual([2001]);
+    }
+    for (const name of [
+      'razorpayPayProxyList',
+      'razorpayPayProxyListAdmin',
+      'razorpayPayProxyListAdminCustomerService',
+    ]) {
+      expect([...RESOURCE_PAGES[name]!.channel.products], name).toEqual([2003, 2002]);
     }
     expect(kindOf(2001)).toBe('bankPayout');
-    expect(kindOf(2002)).toBe('indiaAutoPayout');
+    // India auto payout is paid through a gateway (DESIGN section 7): its accounts are gateway accounts.
+    expect(kindOf(2002)).toBe('gatewayPayout');
+    expect(kindOf(2003)).toBe('gatewayPayout');
     for (const name of ['otherChannelOthers', 'otherChannelOthersAdmin']) {
       expect([...RESOURCE_PAGES[name]!.channel.products].sort(), name).toEqual([1001, 1045, 5001, 5002]);
     }

@@ -20,9 +20,10 @@ const channel = (key: string, products: readonly number[]): Channel => ({ key, p
 
 export const CHANNELS = {
   cardToCard: channel('cardToCard', [1002]),
-  // India auto payout (2002) and bank payout (2001): the same fields, one set of pages.
-  payout: channel('payout', [2002, 2001]),
-  gatewayPayout: channel('gatewayPayout', [2003]),
+  // Bank payout (2001): bank accounts whose payouts suppliers claim and pay by hand.
+  payout: channel('payout', [2001]),
+  // Gateway payout (2003) and India auto payout (2002): gateway accounts, paid by the server (DESIGN section 7).
+  gatewayPayout: channel('gatewayPayout', [2003, 2002]),
   usdtFloating: channel('usdtFloating', [3015]),
   usdtPayProxy: channel('usdtPayProxy', [3016]),
   kenya: channel('kenya', [4001]),
@@ -93,7 +94,6 @@ export const KIND_FIELDS: Readonly<Record<ResourceKind, readonly string[]>> = {
   upi: ['accountName', 'bankName', 'cardNumber', 'ifsc', 'vpa'],
   cardToCard: ['accountName', 'bankName', 'cardNumber', 'ifsc'],
   bankPayout: ['accountName', 'bankName', 'accountNumber', 'ifsc'],
-  indiaAutoPayout: ['accountName', 'bankName', 'accountNumber', 'ifsc'],
   gatewayPayout: ['baseUrl', 'keyId', 'keySecret', 'webhookSecret', 'accountNumber'],
   usdtWallet: ['address'],
   usdtPayout: ['address'],
