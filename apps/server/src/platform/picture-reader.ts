@@ -101,7 +101,11 @@ export class PictureReader {
     this.worker = null;
     if (!worker) return;
     try {
-      await (await worker).terminate();
+      const started = await worker;
+      // A recognize call in hand reads its image (microtasks) before it posts the job; terminating in
+      // between would make the library post to a terminated worker, an unhandled rejection. Let it post.
+      await new Promise((resolve) => setImmediate(resolve));
+      await started.terminate();
     } catch {
       // It failed to start: nothing runs.
     }
