@@ -45,6 +45,7 @@ import { OrderQueries } from './modules/orders/orders.query.js';
 import { ordersHandlers } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { OrderUploadService } from './modules/orders/orders.upload.js';
+import { PictureQuery } from './modules/orders/picture-query.js';
 import { readUploadForm, UPLOAD_FORM_LIMITS } from './modules/orders/upload-form.js';
 import { PayGateways } from './modules/paygateways/pay-gateways.js';
 import { payGatewaysHandlers } from './modules/paygateways/pay-gateways.routes.js';
@@ -107,6 +108,7 @@ import { Jobs, type JobsTuning } from './platform/jobs.js';
 import { REDACT_PATHS, serializeError, serializeRequest } from './platform/log-redaction.js';
 import { installMetrics } from './platform/metrics.js';
 import { Periodic } from './platform/periodic.js';
+import { PictureReader } from './platform/picture-reader.js';
 import { RealtimeHub } from './platform/realtime/hub.js';
 import { pushSettingChanges } from './platform/realtime/settings-push.js';
 import { installRealtime } from './platform/realtime/ws.js';
@@ -248,6 +250,9 @@ export interface Services {
   /** The collection order engine (merchant API, allocation, actions, timeouts) and its reads. */
   orders: OrdersService;
   orderQueries: OrderQueries;
+  /** Finding orders by a receipt's picture (AllowPictureQueryOrder), and the reader it uses. */
+  pictureQuery: PictureQuery;
+  pictureReader: PictureReader;
   /** Batch upload of orders (CSV) through the same engine. */
   orderUploads: OrderUploadService;
   /** The Telegram whitelist and bot groups (modules/bots). */
@@ -357,11 +362,15 @@ export function buildServices(deps: AppDeps): Services {
   });
   const botsAdmin = new BotsAdminService({ db, clock });
   const orderQueries = new OrderQueries({ db, clock, timeZone: deps.config.timeZone, orders, settings });
+  // One per process: its worker thread starts on the first picture and stops with the app.
+  const pictureReader = new PictureReader();
   const maintenance = new SystemMaintenance({ db, clock, timeZone: deps.config.timeZone });
   const payoutQueries = new PayoutQueries({ db, clock, timeZone: deps.config.timeZone, payouts, settings });
   return {
     sessions,
     settings,
+    pictureReader,
+    pictureQuery: new PictureQuery({ clock, settings, reader: pictureReader, queries: orderQueries }),
     orderClear: new OrderClear({ db, clock, settings, timeZone: deps.config.timeZone }),
     maintenance,
     systemCheck: new SystemCheck({ db, clock, settings, ledger, maintenance, messages }),
@@ -555,6 +564,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services.orders,
     services.orderQueries,
     services.orderUploads,
+    services.pictureQuery,
   );
   registerEndpoints(app, guardDeps, 'orders', orderEndpoints, orderHandlers);
   // Multipart is parsed only where an upload is declared: in this encapsulated context, so no other
@@ -697,6 +707,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.rollupFolder.stop());
   // A clear in progress stops after its batch in hand (the run reads interrupted; the next one goes on).
   app.addHook('onClose', () => services.orderClear.stop());
+  // The picture reader's worker thread (if a picture was read) ends with the app.
+  app.addHook('onClose', () => services.pictureReader.close());
   // The embedded database has no autovacuum of its own: this process is its only user (db/upkeep.ts).
   if (database.kind === 'pglite') {
     let upkeepTask: { stop(): Promise<void> } | null = null;

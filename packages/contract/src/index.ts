@@ -26,6 +26,7 @@ export * from './messages/endpoints.js';
 export * from './orders/endpoints.js';
 export * from './orders/merchant-api.js';
 export * from './orders/merchant-queries.js';
+export * from './orders/picture-query.js';
 export * from './orders/profile.js';
 export * from './orders/states.js';
 export * from './orders/upload.js';

@@ -747,6 +747,8 @@ export const orders = pgTable(
       .on(t.supplierUserId, t.id)
       .where(sql`${t.state} in (1, 2) and ${t.payerUtr} is not null and not ${t.locked}`),
     index('orders_locked_idx').on(t.id).where(sql`${t.locked}`),
+    // Finding orders by a receipt's picture (pictureQuery): the UTR the payer submitted, one probe.
+    index('orders_payer_utr_idx').on(t.payerUtr).where(sql`${t.payerUtr} is not null`),
     check('orders_state_ck', sql`${t.state} between 0 and 9`),
     check('orders_mark_ck', sql`${t.mark} between 0 and 4`),
     check('orders_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),

@@ -36,3 +36,49 @@ export function checkImage(
 
 /** A stored image as a data URL (what an `<img>` shows). */
 export const dataUrlOf = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+/**
+ * An image's width and height from its header (PNG IHDR, JPEG's frame marker, WebP's VP8/VP8L/VP8X
+ * chunk), without decoding it; null when the header does not say. A file of 512 KiB can decode to a
+ * huge bitmap, so what decodes it (the picture reader) checks this first.
+ */
+export function imageDimensions(mime: string, b: Buffer): { width: number; height: number } | null {
+  if (mime === 'image/png') {
+    if (b.length < 24 || b.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (mime === 'image/jpeg') {
+    let i = 2;
+    while (i + 9 < b.length) {
+      if (b[i] !== 0xff) return null;
+      const marker = b[i + 1]!;
+      // Fill bytes, and markers without a length (restart, start of image).
+      if (marker === 0xff) {
+        i += 1;
+        continue;
+      }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      // Start of frame (SOF0..SOF15 but DHT 0xC4, JPG 0xC8, DAC 0xCC): height, then width.
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
+      }
+      i += 2 + b.readUInt16BE(i + 2);
+    }
+    return null;
+  }
+  if (mime === 'image/webp') {
+    if (b.length < 30) return null;
+    const chunk = b.subarray(12, 16).toString('latin1');
+    if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const bits = b.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+    return null;
+  }
+  return null;
+}

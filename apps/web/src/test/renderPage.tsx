@@ -24,6 +24,7 @@ export function testUser(over: Partial<UserInfo> = {}): UserInfo {
     showLogo: true,
     systemFlag: 'PayDesk',
     serviceEnabled: true,
+    pictureQueryEnabled: false,
     contactInfo: '',
     payPasswordRequired: false,
     hasPayPassword: false,

@@ -82,6 +82,8 @@ export const userInfoSchema = z.object({
   systemFlag: z.string(),
   /** enableService: false while the service is paused (the console shows a banner; staff work on). */
   serviceEnabled: z.boolean(),
+  /** AllowPictureQueryOrder: the staff order list offers "find by picture" (orders.pictureQuery). */
+  pictureQueryEnabled: z.boolean(),
   /** ContactInfo: the support contact shown to merchants and suppliers; empty when none is set. */
   contactInfo: z.string(),
   /**

@@ -1,3 +1,4 @@
+import { PICTURE_MAX_PIXELS, PICTURE_MAX_SIDE } from '../orders/picture-query.js';
 import { ORDER_PROFILE_MAX_DAYS } from '../orders/profile.js';
 import { ORDER_UPLOAD_MAX_BYTES, ORDER_UPLOAD_MAX_ROWS, type OrderUploadReason } from '../orders/upload.js';
 import { BANK_FILE_REASON_TEXTS } from '../payouts/bank-file-texts.js';
@@ -562,6 +563,27 @@ export const REASON_TEXTS = {
     'zh-CN': '图片不能超过 512 KiB',
     'zh-TW': '圖片不能超過 512 KiB',
     'en-US': 'the image is larger than 512 KiB',
+  },
+  // ---- finding orders by picture (PICTURE_QUERY_TEXTS) ----
+  pictureQueryOff: {
+    'zh-CN': '图片查单未开启（AllowPictureQueryOrder）',
+    'zh-TW': '圖片查單未開啟（AllowPictureQueryOrder）',
+    'en-US': 'Finding orders by picture is switched off (AllowPictureQueryOrder)',
+  },
+  pictureQueryBusy: {
+    'zh-CN': '正在识别其他图片，请稍后再试',
+    'zh-TW': '正在辨識其他圖片，請稍後再試',
+    'en-US': 'Other pictures are being read: try again in a moment',
+  },
+  pictureUnreadable: {
+    'zh-CN': '无法识别这张图片，请换一张清晰的截图',
+    'zh-TW': '無法辨識這張圖片，請換一張清晰的截圖',
+    'en-US': 'The picture could not be read: try a clearer screenshot',
+  },
+  pictureTooLarge: {
+    'zh-CN': `图片尺寸过大：每边最多 ${PICTURE_MAX_SIDE} 像素，总共最多 ${PICTURE_MAX_PIXELS / 1_000_000} 百万像素`,
+    'zh-TW': `圖片尺寸過大：每邊最多 ${PICTURE_MAX_SIDE} 像素，總共最多 ${PICTURE_MAX_PIXELS / 1_000_000} 百萬像素`,
+    'en-US': `The picture is too large: at most ${PICTURE_MAX_SIDE} pixels a side and ${PICTURE_MAX_PIXELS / 1_000_000} megapixels`,
   },
   // ---- dynamic pay scripts ----
   payScriptNameTaken: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointGroup } from '../common/endpoint.js';
 import { defineEndpoint } from '../common/endpoint.js';
+import { IMAGE_MAX_BYTES } from '../common/images.js';
 import { MAX_MONEY_MINOR, moneyFilter, sortShape } from '../common/money.js';
 import { noteTemplateSchema } from '../common/notes.js';
 import {
@@ -16,6 +17,14 @@ import {
 import type { Role } from '../common/roles.js';
 import { createOrderAnswer, createOrderRequest, isPayerName, payeeSchema } from './merchant-api.js';
 import { queryBalanceAnswer, queryBalanceRequest, queryOrderAnswer, queryOrderRequest } from './merchant-queries.js';
+import {
+  PICTURE_MAX_SIDE,
+  PICTURE_QUERY_AMOUNT_WINDOW_HOURS,
+  PICTURE_QUERY_MAX_ORDERS,
+  PICTURE_QUERY_ROLES,
+  pictureQueryAnswerShape,
+  pictureQueryRequest,
+} from './picture-query.js';
 import { ACTION_ROLES, ORDER_ACTIONS, ORDER_MARKS, ORDER_STATES } from './states.js';
 import { orderUploadAnswer, orderUploadFlag, orderUploadForm } from './upload.js';
 
@@ -413,6 +422,30 @@ export const ordersEndpoints = {
     access: ORDER_READ_ROLES,
     token2: false,
     scope: 'none',
+  }),
+  /**
+   * Find orders by a picture of the payer's receipt (AllowPictureQueryOrder; off: 422 `pictureQueryOff`
+   * and nothing is read). The picture follows the common image rule (400 `fileType`/`imageTooLarge`)
+   * and at most PICTURE_MAX_SIDE pixels a side (422 `pictureTooLarge`); it is read in a worker thread,
+   * one at a time per process with a short queue (429 `pictureQueryBusy` beyond) and a time limit
+   * (422 `pictureUnreadable`). Reads nothing else and changes nothing.
+   */
+  pictureQuery: defineEndpoint({
+    method: 'POST',
+    path: '/v1.0/order/pictureQuery',
+    summary: `Find orders by a picture of the payer's receipt (PNG, JPEG or WebP, at most ${IMAGE_MAX_BYTES / 1024} KiB and ${PICTURE_MAX_SIDE} px a side, base64; AllowPictureQueryOrder): the text read, its UTR candidates and amounts (minor units), and the orders whose submitted or confirmed UTR is one of them, else up to ${PICTURE_QUERY_MAX_ORDERS} orders of a read amount created in the last ${PICTURE_QUERY_AMOUNT_WINDOW_HOURS} hours without a UTR`,
+    input: pictureQueryRequest,
+    output: z.object({ ...pictureQueryAnswerShape, orders: z.array(orderRowSchema) }),
+    example: {
+      receipt: {
+        mime: 'image/png',
+        imageBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      },
+    },
+    access: PICTURE_QUERY_ROLES,
+    token2: false,
+    scope: 'owned',
+    rateLimit: { max: 30, timeWindowMs: 60_000 },
   }),
   getOrderAllocateInfo: defineEndpoint({
     method: 'GET',

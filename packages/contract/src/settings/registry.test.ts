@@ -77,6 +77,7 @@ describe('settings registry', () => {
     const wired = entries.filter(([, def]) => def.wired).map(([key]) => key);
     expect(wired.sort()).toEqual(
       [
+        'AllowPictureQueryOrder',
         'ApiUrl',
         'AutoCreateRelateMerchant',
         'AutoCreateRelateSupplier',

@@ -522,7 +522,7 @@ export const SETTINGS = {
     default: false,
     group: 'orders',
     area: 'orders',
-    wired: false,
+    wired: true,
     readRoles: READERS,
     writeRoles: ADMINS,
   }),

@@ -166,6 +166,7 @@ export class AuthService {
       showLogo: settings.ShowLogo,
       systemFlag: settings.SysFlag,
       serviceEnabled: settings.enableService,
+      pictureQueryEnabled: settings.AllowPictureQueryOrder,
       contactInfo: settings.ContactInfo,
       payPasswordRequired: settings.EnablePayPassword,
       hasPayPassword: record.payPasswordHash !== null,

@@ -88,6 +88,7 @@ const RULES: Record<string, 'staff' | 'own' | 'team' | 'manage'> = {
   'orders.getDetail': 'team',
   'orders.getLastOrder': 'team',
   'orders.getOrderAllocateInfo': 'staff',
+  'orders.pictureQuery': 'staff',
   'orders.confirmOrder': 'team',
   'orders.replenishmentOrder': 'staff',
   'orders.reselect': 'staff',

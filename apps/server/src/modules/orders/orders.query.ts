@@ -14,7 +14,7 @@ import {
   productById,
   type Role,
 } from '@paydesk/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -385,6 +385,43 @@ export class OrderQueries {
     const ids = new Set(rows.map((r) => r.id));
     return (a: { ownerKind: string; ownerId: number | null }) =>
       a.ownerKind === 'supplier' && a.ownerId !== null && ids.has(a.ownerId);
+  }
+
+  /**
+   * The orders a receipt's picture points to (pictureQuery), as the list's rows for the caller: those
+   * whose submitted or confirmed UTR is one of `utrs`; when none, those of one of `amounts` created
+   * since `since` that have no UTR yet (the payer has not said, nobody has confirmed). Newest first,
+   * at most `limit`.
+   */
+  async findForPicture(
+    scope: DataScope,
+    caller: OrderReader,
+    read: { utrs: readonly string[]; amounts: readonly number[]; since: Date; limit: number },
+  ): Promise<{ matchedBy: 'utr' | 'amount' | 'none'; rows: OrderRow[] }> {
+    const settings = await this.deps.orders.settings.get();
+    const rowsOf = (where: SQL | undefined) =>
+      this.select()
+        .where(and(this.scopeWhere(scope, caller), where))
+        .orderBy(desc(orders.id))
+        .limit(read.limit);
+    if (read.utrs.length > 0) {
+      const found = await rowsOf(or(inArray(orders.payerUtr, [...read.utrs]), inArray(orders.utr, [...read.utrs])));
+      if (found.length > 0) return { matchedBy: 'utr', rows: found.map((r) => toOrderRow(r, caller.role, settings)) };
+    }
+    if (read.amounts.length > 0) {
+      const found = await rowsOf(
+        and(
+          inArray(orders.amount, [...read.amounts]),
+          gte(orders.createdAt, read.since),
+          isNull(orders.utr),
+          isNull(orders.payerUtr),
+        ),
+      );
+      if (found.length > 0) {
+        return { matchedBy: 'amount', rows: found.map((r) => toOrderRow(r, caller.role, settings)) };
+      }
+    }
+    return { matchedBy: 'none', rows: [] };
   }
 
   async getLastOrder(scope: DataScope, caller: OrderReader) {

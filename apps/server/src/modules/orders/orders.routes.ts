@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { OrderQueries } from './orders.query.js';
 import type { OrderRecord, OrdersService } from './orders.service.js';
 import type { OrderUploadService } from './orders.upload.js';
+import type { PictureQuery } from './picture-query.js';
 
 const caller = (ctx: UserContext) => ({ role: ctx.role, userId: ctx.user.userId });
 const stateOf = (o: OrderRecord) => ({ orderCode: o.orderCode, state: o.state });
@@ -14,7 +15,12 @@ const baseUrlOf = (ctx: { reply: UserContext['reply'] }) => {
   return `${req.protocol}://${req.host}`;
 };
 
-export function ordersHandlers(orders: OrdersService, queries: OrderQueries, uploads: OrderUploadService) {
+export function ordersHandlers(
+  orders: OrdersService,
+  queries: OrderQueries,
+  uploads: OrderUploadService,
+  pictures: PictureQuery,
+) {
   return {
     create: (input, ctx) => orders.create(input, { ip: ctx.ip, baseUrl: baseUrlOf(ctx) }),
     query: (input, ctx) => queries.merchantApi.order(input, ctx.ip),
@@ -44,6 +50,7 @@ export function ordersHandlers(orders: OrdersService, queries: OrderQueries, upl
     getLastOrder: async (_input, ctx) => queries.getLastOrder(ctx.scope, caller(ctx)),
     getOrderStatusList: async () => queries.getOrderStatusList(),
     getOrderMarkList: async () => queries.getOrderMarkList(),
+    pictureQuery: (input, ctx) => pictures.find(input.receipt, ctx.scope, caller(ctx)),
     getOrderAllocateInfo: (input, ctx) => queries.getAllocateInfo(ctx.scope, input.orderCode),
     confirmOrder: async (input, ctx) => stateOf(await orders.confirm(input.orderCode, ctx.scope, ctx.actor)),
     replenishmentOrder: async (input, ctx) => stateOf(await orders.supplement(input, ctx.scope, ctx.actor)),

@@ -690,3 +690,81 @@ describe('OrderListPage: live updates over the websocket', () => {
     expect(screen.queryByTestId('order-new-marker')).toBeNull();
   });
 });
+
+describe('find by picture (AllowPictureQueryOrder)', () => {
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  const renderWith = (access: Role, pictureQueryEnabled: boolean, path = '/order/list') => {
+    server.answers.set('/v1.0/order/getList', page([asServer(ALLOCATED, access)]));
+    return renderPage(<OrderListPage />, path, testUser({ access, pictureQueryEnabled }));
+  };
+
+  it('off (getInfo): not offered, even to staff', async () => {
+    renderWith('customerService', false);
+    await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`);
+    expect(screen.queryByTestId('picture-query-open')).toBeNull();
+  });
+
+  it('on: not offered to technical support nor on a supplier’s list', async () => {
+    const support = renderWith('technicalSupport', true);
+    await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`);
+    expect(screen.queryByTestId('picture-query-open')).toBeNull();
+    support.unmount();
+    renderWith('supplier', true, '/order/list/supplier');
+    await screen.findByTestId(`order-detail-${ALLOCATED.orderCode}`);
+    expect(screen.queryByTestId('picture-query-open')).toBeNull();
+  });
+
+  it('on: sends the picked picture, shows the UTRs and amounts read and the orders found; an order opens its detail', {
+    timeout: 60_000,
+  }, async () => {
+    const found = asServer({ ...ALLOCATED, payerUtr: '407812345678', amount: 123_450 }, 'customerService');
+    server.answers.set(
+      '/v1.0/order/pictureQuery',
+      ok({
+        text: 'Rs 1,234.50\nUPI Ref No: 407812345678',
+        utrs: ['407812345678'],
+        amounts: [123_450],
+        matchedBy: 'utr',
+        orders: [found],
+      }),
+    );
+    server.answers.set('/v1.0/order/getDetail', ok({ order: found, payee: null, timeline: [], transfers: [] }));
+    renderWith('customerService', true);
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: /Find by picture/ }));
+    expect(screen.getByRole('button', { name: 'Read and find' })).toHaveProperty('disabled', true);
+    const picker = screen.getByTestId('picture-query-file').querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(picker, new File([png], 'receipt.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('The receipt to read')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Read and find' }));
+
+    await waitFor(() => expect(server.sent('/v1.0/order/pictureQuery')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/pictureQuery')[0]!.body).toEqual({
+      receipt: { mime: 'image/png', imageBase64: btoa(String.fromCharCode(...png)) },
+    });
+    expect((await screen.findByTestId('picture-query-utrs', {}, { timeout: 5_000 })).textContent).toBe('407812345678');
+    expect(screen.getByTestId('picture-query-amounts').textContent).toContain('1,234.50');
+    expect(screen.getByText('Orders with this UTR')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: `Open order ${ALLOCATED.orderCode}` }));
+    await waitFor(() => expect(server.sent('/v1.0/order/getDetail')).toHaveLength(1));
+    expect(server.sent('/v1.0/order/getDetail')[0]!.url).toContain(`orderCode=${ALLOCATED.orderCode}`);
+    expect(screen.queryByTestId('picture-query-orders')).toBeNull();
+  });
+
+  it('on: a refusal shows its reason in the reader’s language', async () => {
+    server.answers.set('/v1.0/order/pictureQuery', {
+      code: 422,
+      msg: 'finding orders by picture is switched off (AllowPictureQueryOrder)',
+      data: { reason: 'pictureQueryOff' },
+    });
+    renderWith('admin', true);
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await user.click(await screen.findByTestId('picture-query-open'));
+    const picker = screen.getByTestId('picture-query-file').querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(picker, new File([png], 'receipt.png', { type: 'image/png' }));
+    await user.click(await screen.findByTestId('picture-query-send'));
+    expect((await screen.findByTestId('picture-query-error', {}, { timeout: 5_000 })).textContent).toContain(
+      'Finding orders by picture is switched off (AllowPictureQueryOrder)',
+    );
+  });
+});

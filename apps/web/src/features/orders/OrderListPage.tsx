@@ -14,6 +14,7 @@ import { orderKeys, toOrderQuery, usdtCountText } from './api';
 import { useOrderMark, useOrderRowActions } from './OrderActions';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { OrderStateTag } from './OrderStateTag';
+import { PictureQueryButton, pictureQueryOffered } from './PictureQuery';
 import { ORDER_PAGES } from './pages';
 
 const COLLECTION_PRODUCTS = PRODUCTS.filter((p) => p.direction === 'collection').map((p) => p.id);
@@ -102,7 +103,8 @@ function useLiveOrders(onEvent: () => void) {
  * merchant and supplier filters; a supplier its own orders (its team's under SupplierUnifyQueryGroup)
  * or its agents' (isProxy); a merchant its own. Filters of spec section 3, server paging and sorting, money /100 with the totals row, CSV of
  * the filtered set, saved views, row actions by role and state, the detail drawer, live updates; on the
- * merchant's page the batch upload (OrderUpload.tsx).
+ * merchant's page the batch upload (OrderUpload.tsx); on the staff page "find by picture" while
+ * AllowPictureQueryOrder is on (PictureQuery.tsx).
  * Test hooks: `order-list`, `order-detail-<orderCode>`, `order-new-marker`, and those of
  * OrderActions and OrderDetailDrawer.
  */
@@ -405,6 +407,7 @@ export default function OrderListPage() {
         actions={actions}
         toolbar={
           <>
+            {staff && pictureQueryOffered(user?.pictureQueryEnabled, role) && <PictureQueryButton onOpen={setDetail} />}
             {mode === 'merchant' && (
               <OrderUploadButton
                 orderType="collection"

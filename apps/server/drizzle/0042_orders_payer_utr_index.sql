@@ -1,0 +1,1 @@
+CREATE INDEX "orders_payer_utr_idx" ON "orders" USING btree ("payer_utr") WHERE "orders"."payer_utr" is not null;
