@@ -539,7 +539,8 @@ export const SETTINGS = {
     type: { kind: 'text', maxLength: 512, pattern: URL_OR_EMPTY },
     default: '',
     group: 'integration',
-    area: 'system',
+    // The monitors' alerts are what it sends: it is wired with them (the records issue).
+    area: 'records',
     wired: false,
     readRoles: READERS,
     writeRoles: SUPER_ADMIN,

@@ -416,9 +416,10 @@ export const SETTING_TEXTS = {
   SendSmsMessageUrl: {
     label: { 'zh-CN': '短信发送地址', 'zh-TW': '簡訊發送位址', 'en-US': 'SMS gateway address' },
     description: {
-      'zh-CN': '发送短信通知所用短信网关的地址；留空则不发送短信。',
-      'zh-TW': '發送簡訊通知所用簡訊閘道的位址；留空則不發送簡訊。',
-      'en-US': 'The address of the SMS gateway SMS notices are sent through; empty sends none.',
+      'zh-CN': '监控告警（收款账户的监控超过存活时间未上报）以短信发送所用短信网关的地址；留空则不发送短信。',
+      'zh-TW': '監控告警（收款帳戶的監控超過存活時間未回報）以簡訊發送所用簡訊閘道的位址；留空則不發送簡訊。',
+      'en-US':
+        "The address of the SMS gateway that monitor alerts (a receiving account's monitor silent beyond its live time) are sent through; empty sends none.",
     },
   },
   PayoutMaxInProgress: {
