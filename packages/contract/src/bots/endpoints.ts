@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../common/endpoint.js';
-import { idSchema, pageOf, pagingShape, textFilter } from '../common/paging.js';
+import { emptyToNull, idSchema, pageOf, pagingShape, queryBoolean, textFilter } from '../common/paging.js';
 import type { Role } from '../common/roles.js';
 import { TEXT_LOCALES } from '../common/server-texts.js';
 import { BOT_MESSAGE_KEYS, IN_APP_MESSAGE_KEYS, isChannelKey, MESSAGE_TEMPLATE_CHANNELS } from './messages.js';
@@ -163,6 +163,37 @@ export const messageTemplateRowSchema = z.object({
   updatedBy: z.string().nullable(),
 });
 export type MessageTemplateRow = z.infer<typeof messageTemplateRowSchema>;
+
+/** The template page's filters (a catalogue of a few dozen rows: the console filters what it holds). */
+export const messageTemplateFilterShape = {
+  channel: z.preprocess(emptyToNull, z.enum(MESSAGE_TEMPLATE_CHANNELS).nullable().optional()),
+  language: z.preprocess(emptyToNull, z.enum(TEXT_LOCALES).nullable().optional()),
+  /** true: only the texts staff replaced; false: only the defaults. */
+  custom: z.preprocess(emptyToNull, queryBoolean.nullable().optional()),
+  /** Part of the message's key or of its text, whatever the case. */
+  keyword: textFilter(128),
+};
+export type MessageTemplateFilters = {
+  channel?: MessageTemplateRow['channel'] | null | undefined;
+  language?: MessageTemplateRow['language'] | null | undefined;
+  custom?: boolean | null | undefined;
+  keyword?: string | null | undefined;
+};
+
+/** Whether a template row passes the filters: one rule for the page and its CSV export. */
+export function templateMatches(
+  row: MessageTemplateRow,
+  f: MessageTemplateFilters,
+  /** Other words a keyword may match (the console passes the message's name in the reader's language). */
+  alsoNamed: readonly string[] = [],
+): boolean {
+  if (f.channel && row.channel !== f.channel) return false;
+  if (f.language && row.language !== f.language) return false;
+  if (f.custom !== null && f.custom !== undefined && row.custom !== f.custom) return false;
+  const keyword = f.keyword?.trim().toLowerCase();
+  if (!keyword) return true;
+  return [row.key, row.text, ...alsoNamed].some((text) => text.toLowerCase().includes(keyword));
+}
 /** Telegram's limit of one message's text, less room for the filled variables. */
 export const TEMPLATE_MAX_LENGTH = 2_000;
 
@@ -308,6 +339,18 @@ export const botsEndpoints = {
     access: BOT_READERS,
     token2: false,
     scope: 'none',
+  }),
+  templateExport: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/template/export`,
+    summary: 'The message templates as filtered, as CSV',
+    input: z.strictObject(messageTemplateFilterShape),
+    output: messageTemplateRowSchema,
+    example: {},
+    access: BOT_READERS,
+    token2: false,
+    scope: 'none',
+    produces: 'csv',
   }),
   templateUpdate: defineEndpoint({
     method: 'POST',

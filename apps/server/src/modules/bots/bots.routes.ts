@@ -1,4 +1,4 @@
-import { type endpoints, pageSizeOf } from '@paydesk/contract';
+import { type endpoints, pageSizeOf, templateMatches } from '@paydesk/contract';
 import type { Handlers } from '../../platform/context.js';
 import type { BotsAdminService } from './bots-admin.service.js';
 import type { MessageTemplates } from './templates.js';
@@ -21,6 +21,9 @@ export function botsHandlers(admin: BotsAdminService, templates: MessageTemplate
     transferBotTest: ({ groupId }, ctx) => transferBot.test(groupId, ctx.actor),
     groupDelete: ({ id }, ctx) => admin.groupDelete(id, ctx.actor),
     templateList: async () => ({ list: await templates.list() }),
+    templateExport: async function* (filters) {
+      for (const row of await templates.list()) if (templateMatches(row, filters)) yield row;
+    },
     templateUpdate: ({ channel, key, language, text }, ctx) =>
       templates.update(channel, key, language, text, ctx.actor),
     templateReset: ({ channel, key, language }, ctx) => templates.reset(channel, key, language, ctx.actor),

@@ -1,4 +1,5 @@
 import { BOT_MESSAGE_KEYS, Code, endpoints, IN_APP_MESSAGE_KEYS, note, TEXT_LOCALES } from '@paydesk/contract';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Auth, startTestApp, type TestApp } from '../../testing/harness.js';
@@ -20,6 +21,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('message templates', () => {
+  it('exports the catalogue as filtered, as CSV', async () => {
+    /** The export's records (texts hold line breaks, so read it as CSV, not by lines). */
+    const records = async (query: Record<string, string>, who: Auth) => {
+      const res = await t.app.inject({ url: bots.templateExport.path, query, cookies: { token: who.token ?? '' } });
+      expect(res.statusCode).toBe(200);
+      return parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
+    };
+    const all = await records({}, maintenance);
+    expect(Object.keys(all[0]!).slice(0, 4)).toEqual(['channel', 'key', 'language', 'text']);
+    expect(all).toHaveLength((BOT_MESSAGE_KEYS.length + IN_APP_MESSAGE_KEYS.length) * TEXT_LOCALES.length);
+    const inAppEnglish = await records({ channel: 'inApp', language: 'en-US' }, maintenance);
+    expect(inAppEnglish).toHaveLength(IN_APP_MESSAGE_KEYS.length);
+    expect(inAppEnglish.every((r) => r.channel === 'inApp' && r.language === 'en-US')).toBe(true);
+    const keyword = await records({ keyword: 'FUNDRECORD', language: 'zh-CN' }, admin);
+    expect(keyword.map((r) => [r.channel, r.key, r.language])).toEqual([['bot', 'fundRecord', 'zh-CN']]);
+  });
+
   it('lists every message in every language with its variables, defaults first', async () => {
     const res = await t.call(bots.templateList, {}, maintenance);
     expect(res.body.data.list).toHaveLength(

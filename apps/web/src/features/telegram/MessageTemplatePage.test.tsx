@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setupI18n } from '../../i18n';
 import { clearToken2, setToken2 } from '../../shared/api/session-storage';
 import { ok, renderPage, stubServer, testUser } from '../../test/renderPage';
+import { chosen } from '../../test/select';
 import MessageTemplatePage from './MessageTemplatePage';
 
 const row = (language: string, text: string, custom = false) => ({
@@ -139,5 +140,48 @@ describe('MessageTemplatePage editing', () => {
     );
     expect(await screen.findByText('Sorry, {{orderCode}} is not yours')).toBeTruthy();
     expect(screen.queryByTestId('tg-template-edit-orderNotFound-en-US')).toBeNull();
+  });
+});
+
+/** Picks `title` in the filter select `testId` and waits until it shows as chosen. */
+async function chooseOption(user: ReturnType<typeof userEvent.setup>, testId: string, title: string) {
+  await user.click(within(screen.getByTestId(testId)).getByRole('combobox'));
+  const options = await screen.findAllByTitle(title);
+  await user.click(options.find((o) => o.closest('.ant-select-dropdown')) ?? options[0]!);
+  await chosen(title);
+}
+
+describe('MessageTemplatePage filters and export', () => {
+  beforeEach(() => act(() => i18next.changeLanguage('en-US')));
+
+  it('narrows the catalogue by language, source and keyword (the message’s name too), and exports what is shown', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage(<MessageTemplatePage />, '/system/messageTemplate', testUser({ access: 'admin' }));
+    const list = await screen.findByTestId('tg-template-list');
+    await within(list).findByText('Sorry, {{orderCode}} is not yours');
+    const rows = () => list.querySelectorAll('tbody tr.ant-table-row').length;
+    expect(rows()).toBe(4);
+
+    await chooseOption(user, 'tg-template-source', 'Customised');
+    await waitFor(() => expect(rows()).toBe(1));
+    await chooseOption(user, 'tg-template-source', 'Own or default');
+    await waitFor(() => expect(rows()).toBe(4));
+
+    // The keyword finds the message by its name in the reader's language, not only by its text.
+    await user.type(screen.getByTestId('tg-template-keyword').querySelector('input')!, 'balance proposal{Enter}');
+    await waitFor(() => expect(rows()).toBe(1));
+    expect(within(list).getByText('Balance proposal #{{id}} rejected')).toBeTruthy();
+    const href = screen.getByTestId('tg-template-export').getAttribute('href')!;
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/v1.0/telegram/template/export');
+    expect(url.searchParams.get('keyword')).toBe('balance proposal');
+
+    await user.clear(screen.getByTestId('tg-template-keyword').querySelector('input')!);
+    await user.type(screen.getByTestId('tg-template-keyword').querySelector('input')!, 'Order not found{Enter}');
+    await chooseOption(user, 'tg-template-language', 'English');
+    await waitFor(() => expect(rows()).toBe(1));
+    expect(
+      new URL(screen.getByTestId('tg-template-export').getAttribute('href')!, 'http://x').searchParams.get('language'),
+    ).toBe('en-US');
   });
 });

@@ -1,19 +1,24 @@
-import { EditOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   BOT_MESSAGE_SAMPLES,
   endpoints,
   fillBotText,
   IN_APP_MESSAGE_SAMPLES,
+  MESSAGE_TEMPLATE_CHANNELS,
   type MessageTemplateChannel,
+  type MessageTemplateFilters,
   type MessageTemplateRow,
   TEMPLATE_MAX_LENGTH,
+  TEXT_LOCALES,
   type TextLocale,
+  templateMatches,
 } from '@paydesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/errorText';
-import { call } from '../../shared/api/http';
+import { call, exportUrl } from '../../shared/api/http';
 import {
   endpointRoles,
   type RowActionFormProps,
@@ -86,8 +91,13 @@ function TemplateDialog(p: RowActionFormProps<MessageTemplateRow, { text: string
  * preview filled with example values. Staff change
  * a text (its message's variables only) or reset it to the default, with the second-level password.
  *
+ * The catalogue is a few dozen rows, all loaded: the filters (channel, language, own or default text,
+ * a keyword in the message's name, key or text) narrow what the page holds, by the contract's
+ * `templateMatches`, which the CSV export applies on the server too.
+ *
  * Test hooks: `tg-template-list`, `tg-template-edit-<key>-<language>`, `tg-template-reset-<key>-<language>`,
- * `tg-template-text`, `tg-template-preview`, `tg-template-save`, `tg-template-ok`.
+ * `tg-template-text`, `tg-template-preview`, `tg-template-save`, `tg-template-ok`, `tg-template-channel`,
+ * `tg-template-language`, `tg-template-source`, `tg-template-keyword`, `tg-template-export`.
  */
 export default function MessageTemplatePage() {
   const { t, i18n } = useTranslation(['telegram', 'common']);
@@ -136,6 +146,10 @@ export default function MessageTemplatePage() {
   const rowActions = useRowActions(actions, user?.access);
   const scrollRegion = useScrollRegion();
   const canAct = rowActions.any;
+  const [filters, setFilters] = useState<MessageTemplateFilters>({});
+  const set = (change: MessageTemplateFilters) => setFilters((f) => ({ ...f, ...change }));
+  const shown = (list.data?.list ?? []).filter((row) => templateMatches(row, filters, [t(`template.key.${row.key}`)]));
+  const sent = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 
   return (
     <div className="page">
@@ -144,12 +158,65 @@ export default function MessageTemplatePage() {
         <Alert type="error" showIcon title={t('common:list.loadFailed', { message: errorText(i18n, list.error) })} />
       )}
       <Card size="small">
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Select<MessageTemplateChannel | null>
+            aria-label={t('template.channel')}
+            data-testid="tg-template-channel"
+            style={{ minWidth: 160 }}
+            value={filters.channel ?? null}
+            onChange={(channel) => set({ channel })}
+            options={[
+              { value: null, label: t('template.anyChannel') },
+              ...MESSAGE_TEMPLATE_CHANNELS.map((c) => ({ value: c, label: t(`template.channelName.${c}`) })),
+            ]}
+          />
+          <Select<TextLocale | null>
+            aria-label={t('column.language')}
+            data-testid="tg-template-language"
+            style={{ minWidth: 140 }}
+            value={filters.language ?? null}
+            onChange={(language) => set({ language })}
+            options={[
+              { value: null, label: t('template.anyLanguage') },
+              ...TEXT_LOCALES.map((l) => ({ value: l, label: t(`languageName.${l}`) })),
+            ]}
+          />
+          <Select<'custom' | 'default' | null>
+            aria-label={t('template.source')}
+            data-testid="tg-template-source"
+            style={{ minWidth: 140 }}
+            value={filters.custom === true ? 'custom' : filters.custom === false ? 'default' : null}
+            onChange={(source) => set({ custom: source === null ? null : source === 'custom' })}
+            options={[
+              { value: null, label: t('template.anySource') },
+              { value: 'custom', label: t('template.custom') },
+              { value: 'default', label: t('template.default') },
+            ]}
+          />
+          <Input.Search
+            aria-label={t('template.keyword')}
+            placeholder={t('template.keyword')}
+            data-testid="tg-template-keyword"
+            allowClear
+            maxLength={128}
+            style={{ width: 220 }}
+            onSearch={(keyword) => set({ keyword })}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            href={exportUrl(endpoints.bots.templateExport, sent)}
+            download
+            data-testid="tg-template-export"
+          >
+            {t('common:action.exportCsv')}
+          </Button>
+        </Space>
         <Table<MessageTemplateRow>
           ref={scrollRegion}
           data-testid="tg-template-list"
           size="small"
           loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
+          dataSource={shown}
           rowKey={(row) => `${row.channel}:${row.key}:${row.language}`}
           pagination={false}
           scroll={{ x: 'max-content' }}
