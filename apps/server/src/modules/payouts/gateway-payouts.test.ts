@@ -439,6 +439,18 @@ describe('a gateway payout', () => {
     expect(refused.state).toBe(S.processingException);
     expect(refused.exceptionReason).toMatch(/may not be called: .*private network/);
     expect(fakePayoutsOf(payout.orderCode)).toHaveLength(0);
+    // Never taken by its gateway: resolved "to in progress", it goes back to be sent (with its own key),
+    // and a dispatcher that may call the gateway pays it; left in progress, nothing would move it.
+    const admin = await t.loginWithToken2('admin');
+    const resolved = await t.call(
+      api.resolve,
+      { orderId: payout.id, to: 'inProgress', reason: 'network allowed now' },
+      admin,
+    );
+    expect(resolved.body.data, JSON.stringify(resolved.body)).toMatchObject({ state: S.preparing });
+    await gateway.runOnce();
+    expect(fakePayoutsOf(payout.orderCode).map((p) => p.idempotencyKey)).toEqual([payout.orderCode]);
+    expect((await settledTo(payout.orderCode, S.completed)).utr).toBe(fakePayoutsOf(payout.orderCode)[0]!.utr);
     const [event] = await t.database.db
       .select()
       .from(payoutEvents)

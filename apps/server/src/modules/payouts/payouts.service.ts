@@ -387,17 +387,25 @@ export class PayoutsService {
       if (to === 'rejected') {
         return this.release(tx, payout, S.rejected, 'resolved', reason, caller.actor, now, { rejectReason: reason });
       }
+      // A gateway payout the gateway holds is asked about again (the dispatcher polls it). One it never
+      // took (unanswered, or its account unusable) goes back to be sent: with the same idempotency key,
+      // so a gateway that did take it answers that payout instead of making a second one, and one that
+      // refused it refuses again (reject it then). Left in progress, nobody would ever move it.
+      const resend = isGatewayPayoutProduct(payout.productId) && payout.gatewayId === null;
       return this.move(tx, payout, {
-        to: S.inProgress,
+        to: resend ? S.preparing : S.inProgress,
         kind: 'resolved',
         actor: caller.actor,
         note: reason,
-        // A gateway payout the gateway holds is asked about again (the dispatcher polls it).
         set: {
           utr: null,
           receiptId: null,
           submittedAt: null,
-          ...(payout.gatewayId === null ? {} : { gatewayDueAt: now }),
+          ...(resend
+            ? { gatewayAttempts: 0, gatewayDueAt: now }
+            : payout.gatewayId === null
+              ? {}
+              : { gatewayDueAt: now }),
         },
         now,
       });
