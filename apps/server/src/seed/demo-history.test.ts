@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints } from '@paydesk/contract';
-import { count } from 'drizzle-orm';
+import { count, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp, buildServices } from '../app.js';
@@ -15,6 +15,7 @@ import { totpCode } from '../platform/totp.js';
 import { testDatabase } from '../testing/harness.js';
 import { demoGatewayAccount, demoGatewayUrl } from './demo-gateway.js';
 import { makeDemoHistory } from './demo-history.js';
+import { DEMO_CLEAR_CYCLE_DAYS } from './demo-system.js';
 import { DEMO_PASSWORD, seedOnFirstStart } from './seed.js';
 
 /**
@@ -63,11 +64,11 @@ async function statusSeenBy(app: FastifyInstance, token: string) {
   return res.json().data as { state: string; made: number; planned: number };
 }
 
-async function signIn(app: FastifyInstance, secret: string) {
+async function signIn(app: FastifyInstance, secret: string, userName = 'service') {
   const res = await app.inject({
     method: 'POST',
     url: endpoints.auth.login.path,
-    payload: { userName: 'service', password: DEMO_PASSWORD, googleCode: totpCode(secret, new Date()) },
+    payload: { userName, password: DEMO_PASSWORD, googleCode: totpCode(secret, new Date()) },
   });
   return res.json().data.token as string;
 }
@@ -101,6 +102,34 @@ describe('the first start', () => {
     const summary = await run.finished;
     expect(summary?.orders).toBeGreaterThanOrEqual(COUNT);
     expect(await statusSeenBy(app, token)).toEqual({ state: 'done', made: summary!.orders, planned: COUNT });
+    // One order clear run over the history, listed on its page with what it removed: the details of the
+    // first days' finished orders; the orders themselves, the ledger and the totals stay.
+    const maintenance = await signIn(
+      app,
+      seeded.accounts.find((a) => a.account === 'maintenance')!.googleSecret!,
+      'maintenance',
+    );
+    const runs = await app.inject({
+      method: 'GET',
+      url: endpoints.orderClear.getOrderClearRuns.path,
+      query: { pageIndex: '1' },
+      headers: { token: maintenance },
+    });
+    expect(runs.json().data.list).toEqual([summary!.orderClear]);
+    expect(summary!.orderClear).toMatchObject({
+      trigger: 'manual',
+      startedBy: 'superadmin',
+      state: 'succeeded',
+      cycleDays: DEMO_CLEAR_CYCLE_DAYS,
+    });
+    expect(summary!.orderClear!.orders).toBeGreaterThan(0);
+    expect(summary!.orderClear!.orderEvents).toBeGreaterThan(summary!.orderClear!.orders);
+    const cleared = await database.db.select({ n: count() }).from(orders).where(isNotNull(orders.detailsClearedAt));
+    expect(cleared[0]!.n).toBe(summary!.orderClear!.orders);
+    // The cycle is back at 0: no later daily run removes more of the demo.
+    const fresh = buildServices({ config, database });
+    expect(await fresh.settings.get('DataClearCycle')).toBe(0);
+    expect(await fresh.orderClear.scheduled()).toBeNull();
     expect(await app.services.ledger.check()).toEqual({ ok: true, violations: [] });
     // Without a live fake gateway (its port taken), the history paid its gateway payouts through one of its
     // own, and the demo's gateway account points at the live fake's address again.

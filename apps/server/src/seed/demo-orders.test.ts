@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CALLBACK_SCHEDULE_MS, ORDER_MARK, ORDER_STATE, PAYOUT_BATCH_STATE, PAYOUT_STATE } from '@paydesk/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeGateway } from '../../../../tools/fake-gateway/fake-gateway.js';
 import { buildServices, type Services } from '../app.js';
@@ -23,8 +23,8 @@ import {
 import { verifyAuditChain } from '../platform/audit.js';
 import { AUDIT_SEAL_STALE_MS, sealAuditRows } from '../platform/audit-sealer.js';
 import { DEMO_GATEWAY, DEMO_GATEWAY_ACCOUNTS, demoGatewayUrl, startDemoGateway } from './demo-gateway.js';
-import { makeDemoHistory } from './demo-history.js';
-import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
+import { type DemoHistorySummary, makeDemoHistory } from './demo-history.js';
+import { DEMO_ORDER_DAYS } from './demo-orders.js';
 import { DEMO_ACCOUNTS_FILE, type SeedResult, seedOnFirstStart } from './seed.js';
 
 /**
@@ -46,7 +46,7 @@ let drop: () => Promise<void> = async () => undefined;
 let config: Config;
 let dataDir: string;
 let seeded: SeedResult;
-let made: DemoOrdersSummary;
+let made: DemoHistorySummary;
 let services: Services;
 let merchantUserId = 0;
 /** The fake gateway as `npm start` runs it beside the server (main.ts), quiet while the history uses it. */
@@ -370,6 +370,34 @@ describe('the demo order history', () => {
       expect(Number(s.frozen ?? 0)).toBe(Number(s.open));
       expect(Number(s.available)).toBeGreaterThan(0);
     }
+  });
+
+  it('ends with one order clear run: the first days’ finished orders lose their details, keep their postings', async () => {
+    const run = made.orderClear!;
+    expect(run).toMatchObject({ state: 'succeeded', cycleDays: DEMO_ORDER_DAYS - 2, startedBy: 'superadmin' });
+    expect(run.orders).toBeGreaterThan(0);
+    const cleared = await database.db
+      .select({ orderCode: orders.orderCode, createdAt: orders.createdAt, returnUrl: orders.returnUrl })
+      .from(orders)
+      .where(isNotNull(orders.detailsClearedAt));
+    expect(cleared).toHaveLength(run.orders);
+    const cutoff = new Date(run.cutoff).getTime();
+    for (const order of cleared) {
+      expect(order.createdAt.getTime()).toBeLessThan(cutoff);
+      expect(order.returnUrl).toBeNull(); // every demo order had merchant1's return URL
+    }
+    // The order's postings stay: the ledger check (above) and the fund records (below) read them.
+    const postings = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(
+        inArray(
+          ledgerTransfers.orderCode,
+          cleared.map((o) => o.orderCode),
+        ),
+      );
+    expect(postings[0]!.n).toBeGreaterThan(0);
+    expect(await services.settings.get('DataClearCycle')).toBe(0);
   });
 
   it('explains merchant1’s balance by its fund records, read in time order', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAID_STATES, type Role } from '@paydesk/contract';
+import { type OrderClearRun, PAID_STATES, type Role } from '@paydesk/contract';
 import { count, eq } from 'drizzle-orm';
 import { buildServices, type Services } from '../app.js';
 import type { Config } from '../config.js';
@@ -18,6 +18,7 @@ import { DEMO_ORDER_DAYS, type DemoOrdersSummary } from './demo-orders.js';
 import { seedDemoPayScripts } from './demo-pay-scripts.js';
 import { seedDemoResources } from './demo-resources.js';
 import { seedDemoSuppliers } from './demo-suppliers.js';
+import { seedDemoSystem } from './demo-system.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -44,9 +45,10 @@ export interface SeedResult {
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.json';
 
 /**
- * The first start of `npm start`: seeds an empty database like seedIfEmpty (seconds) and, with the demo
- * and DEMO_ORDERS on, plans its order history (demo-history.ts), which the caller makes once the server
- * listens (makeDemoHistory). With the history, the demo parties are made as of 30 days ago on a
+ * The first start of `npm start`: seeds an empty database like seedIfEmpty (seconds), with the demo
+ * also its system pages' rows (demo-system.ts; not in seedIfEmpty, so the test apps that start from
+ * it keep those lists empty and start no slower), and, with DEMO_ORDERS on, plans its order history
+ * (demo-history.ts), which the caller makes once the server listens (makeDemoHistory). With the history, the demo parties are made as of 30 days ago on a
  * ManualClock that the orders then move to `now`, so fund records read in time order. Writes the demo
  * accounts to `<dataDir>/demo-accounts.json` (mode 0600) for the simulator.
  */
@@ -62,6 +64,7 @@ export async function seedOnFirstStart(deps: { config: Config; database: Databas
     const services = buildServices({ config, database, clock });
     seeded = await seedIfEmpty(database.db, services, config);
     if (seeded.kind === 'demo') {
+      await seedDemoSystem(database.db, services, config);
       await planDemoHistory(database.db, config.demoOrderCount);
       seeded.history = {
         services,
@@ -73,7 +76,9 @@ export async function seedOnFirstStart(deps: { config: Config; database: Databas
       };
     }
   } else {
-    seeded = await seedIfEmpty(database.db, buildServices({ config, database }), config);
+    const services = buildServices({ config, database });
+    seeded = await seedIfEmpty(database.db, services, config);
+    if (seeded.kind === 'demo') await seedDemoSystem(database.db, services, config);
   }
   if (seeded.kind === 'demo' && config.dataDir) writeDemoAccountsFile(config.dataDir, seeded);
   return seeded;
@@ -174,8 +179,8 @@ export function announceDemoHistory(count: number): string {
   );
 }
 
-/** Two lines: what the demo's order history holds, and its gateway payouts. */
-export function describeDemoOrders(made: DemoOrdersSummary): string {
+/** What the demo's order history holds, its gateway payouts, and the order clear run made over it. */
+export function describeDemoOrders(made: DemoOrdersSummary & { orderClear?: OrderClearRun | null }): string {
   const n = (state: number) => (made.byState[state] ?? 0).toLocaleString('en-US');
   const paid = PAID_STATES.reduce<number>((sum, state) => sum + (made.byState[state] ?? 0), 0);
   return (
@@ -184,6 +189,11 @@ export function describeDemoOrders(made: DemoOrdersSummary): string {
     `reversed ${n(8)}, allocation failed ${n(5)}, awaiting payment ${n(1)}), made in ${(made.ms / 1000).toFixed(1)} s ` +
     '(DEMO_ORDERS=0 skips them)\n' +
     `Demo gateway payouts (merchant1, products 2002 and 2003) through the fake gateway: ${made.gatewayPayouts.completed} ` +
-    `completed, ${made.gatewayPayouts.rejected} failed there and rejected by staff`
+    `completed, ${made.gatewayPayouts.rejected} failed there and rejected by staff` +
+    (made.orderClear
+      ? `\nDemo order clear run (cycle ${made.orderClear.cycleDays} days, ${made.orderClear.state}): the details of ` +
+        `${made.orderClear.orders.toLocaleString('en-US')} orders and ${made.orderClear.payouts.toLocaleString('en-US')} ` +
+        'payouts removed; DataClearCycle is back at 0 (keep everything)'
+      : '')
   );
 }
