@@ -67,7 +67,7 @@ beforeAll(async () => {
     .innerJoin(users, eq(users.id, suppliers.userId))
     .where(eq(users.account, 'supplier1'));
   supplierId = s!.id;
-  fake = await startFakeGateway({ ...CREDS, behaviour: { stepMs: 30, slowMs: 1_500 } });
+  fake = await startFakeGateway({ ...CREDS, behaviour: { stepMs: 30, slowMs: 4_000 } });
   // The demo's seed gives merchant1 the gateway product (a fee) and supplier1 a gateway account on it
   // (1.00 % commission), pointing at the fake of `npm start`: here it points at this test's fake.
   const account = await demoGatewayAccount(db, demoGatewayUrl(t.config.demoGatewayPort));
@@ -107,7 +107,9 @@ beforeAll(async () => {
     payouts: t.app.services.payouts,
     secretKey: t.app.services.resources.deps.secretKey,
     privateNetworks: true,
-    timeoutMs: 300,
+    // Short, yet long enough for a loaded 2-core CI machine (300 ms timed sends out there); a slow
+    // payee (slowMs) answers well after it.
+    timeoutMs: 2_000,
     pollMs: POLL_MS,
     retryMs: [RETRY_MS],
   });
