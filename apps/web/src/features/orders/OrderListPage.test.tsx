@@ -751,7 +751,7 @@ describe('find by picture (AllowPictureQueryOrder)', () => {
     expect(screen.queryByTestId('picture-query-orders')).toBeNull();
   });
 
-  it('on: a refusal shows its reason in the reader’s language', async () => {
+  it('on: a refusal shows its reason in the reader’s language', { timeout: 60_000 }, async () => {
     server.answers.set('/v1.0/order/pictureQuery', {
       code: 422,
       msg: 'finding orders by picture is switched off (AllowPictureQueryOrder)',
@@ -762,8 +762,11 @@ describe('find by picture (AllowPictureQueryOrder)', () => {
     await user.click(await screen.findByTestId('picture-query-open'));
     const picker = screen.getByTestId('picture-query-file').querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(picker, new File([png], 'receipt.png', { type: 'image/png' }));
-    await user.click(await screen.findByTestId('picture-query-send'));
-    expect((await screen.findByTestId('picture-query-error', {}, { timeout: 5_000 })).textContent).toContain(
+    // The picture is read into the dialog first: sending is offered once it shows.
+    expect(await screen.findByAltText('The receipt to read', {}, { timeout: 10_000 })).toBeTruthy();
+    await user.click(screen.getByTestId('picture-query-send'));
+    await waitFor(() => expect(server.sent('/v1.0/order/pictureQuery')).toHaveLength(1));
+    expect((await screen.findByTestId('picture-query-error', {}, { timeout: 10_000 })).textContent).toContain(
       'Finding orders by picture is switched off (AllowPictureQueryOrder)',
     );
   });

@@ -566,12 +566,15 @@ describe('PayoutBatchListPage: "New batch"', () => {
         'With these conditions the batch would take 2 payouts now, 8,643.36 in all',
       ),
     );
-    const counted = new URL(server.sent('/v1.0/payoutBatch/getPayoutCount').at(-1)!.url, 'http://x').searchParams;
-    expect(Object.fromEntries(counted)).toEqual({
-      resourceId: '3',
-      minAmount: '432117',
-      maxAmount: '432219',
-      maxCount: '2',
+    // The stub answers every count alike: wait for the count asked with the last field typed too.
+    await waitFor(() => {
+      const counted = new URL(server.sent('/v1.0/payoutBatch/getPayoutCount').at(-1)!.url, 'http://x').searchParams;
+      expect(Object.fromEntries(counted)).toEqual({
+        resourceId: '3',
+        minAmount: '432117',
+        maxAmount: '432219',
+        maxCount: '2',
+      });
     });
     const before = server.sent('/v1.0/payoutBatch/getList').length;
     await user.click(screen.getByTestId('batch-create-submit'));
