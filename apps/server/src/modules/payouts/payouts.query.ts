@@ -2,6 +2,7 @@ import {
   type LastClaimablePayout,
   PAYOUT_STATE,
   PAYOUT_STATES_BY_PROCESS,
+  type PayoutClaimRoom,
   type PayoutFields,
   type PayoutProcessState,
   type PayoutRow,
@@ -112,8 +113,8 @@ export class PayoutQueries {
    * payouts in progress do not hide rows: the queue shows what the supplier could take once it has room,
    * and its rows offer a claim only within the room (`claimRoomOf`, answered with the list).
    */
-  async queueWhere(reader: PayoutReader): Promise<SQL> {
-    const room = await this.deps.payouts.claimRoomOf(this.db, reader);
+  async queueWhere(reader: PayoutReader, known?: PayoutClaimRoom): Promise<SQL> {
+    const room = known ?? (await this.deps.payouts.claimRoomOf(this.db, reader));
     if (!room || room.products.length === 0) return sql`false`;
     return and(
       eq(payouts.state, PAYOUT_STATE.awaiting),
@@ -134,14 +135,10 @@ export class PayoutQueries {
    * (`PayoutsService.claimRoom`, what `claim` refuses by). Null when there is none, and for anyone else.
    */
   async lastClaimable(reader: PayoutReader): Promise<LastClaimablePayout | null> {
-    const queue = await this.queueWhere(reader);
-    const [supplier] = await this.db
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(eq(suppliers.userId, reader.userId));
-    if (!supplier) return null;
-    const { held, limit, deposit } = await this.deps.payouts.claimRoom(this.db, supplier.id);
-    if (held >= limit) return null;
+    const room = await this.deps.payouts.claimRoomOf(this.db, reader);
+    if (!room || room.held >= room.limit) return null;
+    const { deposit } = room;
+    const queue = await this.queueWhere(reader, room);
     const [row] = await this.db
       .select({
         id: payouts.id,
@@ -221,9 +218,11 @@ export class PayoutQueries {
     const completeTime = await this.deps.settings.get('CompleteTimeFilter');
     // The claim queue is not a list of the supplier's rows: its scope is the queue's own.
     const input = asked.queue ? asked : await this.listFilters(reader, asked);
+    // A supplier's claim room: its queue's products, and the claims its rows may offer (read once).
+    const claimRoom = await this.deps.payouts.claimRoomOf(this.db, reader);
     const where = input.queue
       ? and(
-          await this.queueWhere(reader),
+          await this.queueWhere(reader, claimRoom),
           this.whereOf({ ...reader, scope: { all: true } }, { ...input, isProxy: null }, completeTime),
         )
       : this.whereOf(reader, input, completeTime);
@@ -257,8 +256,6 @@ export class PayoutQueries {
     const summary: Record<string, number> = reader.role === 'merchant' ? { amount, fee } : { amount, fee, commission };
     const hasMore = found.length > input.pageSize;
     const rows = hasMore ? found.slice(0, input.pageSize) : found;
-    // A supplier's rows offer a claim only where it would be taken (its claim room).
-    const claimRoom = await this.deps.payouts.claimRoomOf(this.db, reader);
     return {
       list: rows.map((p) => this.deps.payouts.rowOf(p, actingAs(reader), claimRoom)),
       ...(claimRoom ? { claimRoom: { ...claimRoom, products: [...claimRoom.products] } } : {}),
